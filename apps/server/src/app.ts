@@ -1,0 +1,82 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { AppContext, Clock } from './app-context';
+import { systemClock } from './app-context';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { loggerOptions } from './lib/logger';
+import { agreementsRoutes } from './modules/agreements/agreements.routes';
+import { dictRoutes } from './modules/dict/dict.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { languagePlugin } from './plugins/language';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+import { createProviders, usesLocalOutbox, type Providers } from './providers';
+
+/** Spec issue #2 §4: a request body larger than 64 KB is refused. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  providers?: Providers;
+  clock?: Clock;
+  /** Override the pino options (tests write the log to a stream they read back). */
+  logger?: FastifyServerOptions['logger'] | false;
+}
+
+/** Registers everything and answers the app; never listens (fastify/demo's buildApp). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const providers = options.providers ?? createProviders(config, database.db);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    providers,
+    clock: options.clock ?? systemClock,
+  };
+
+  const app = Fastify({
+    logger: options.logger === undefined ? loggerOptions(config) : options.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  await app.register(languagePlugin);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin, { ctx });
+  await app.register(authPlugin, { ctx });
+  await app.register(docsPlugin);
+
+  await app.register(healthRoutes, { ctx, databaseKind: database.kind, ping: database.ping });
+  await app.register(dictRoutes);
+  await app.register(agreementsRoutes, { ctx });
+  if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });
+
+  await app.register(webPlugin, { distDir: config.webDistDir });
+  return app;
+}

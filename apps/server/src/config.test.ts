@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs the offline demo with no settings at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      env: 'development',
+      demoData: true,
+      databaseUrl: undefined,
+    });
+    expect(config.sms.provider).toBe('local');
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMS_PROVIDER: 'twilio' }, 'TWILIO_ACCOUNT_SID'],
+    [{ EMAIL_PROVIDER: 'smtp' }, 'SMTP_URL'],
+    [{ NODE_ENV: 'production' }, 'SMS_PROVIDER'],
+    [{ NODE_ENV: 'production' }, 'EMAIL_PROVIDER'],
+    [{ NODE_ENV: 'production' }, 'PUBLIC_URL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+  ])('refuses %j naming %s', (env, variable) => {
+    try {
+      loadConfig(env as Record<string, string>);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.some((p) => p.startsWith(variable))).toBe(true);
+    }
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(2);
+    }
+  });
+
+  it('accepts a complete production configuration', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.example.com/',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 't',
+      TWILIO_FROM: '+15005550006',
+      EMAIL_PROVIDER: 'smtp',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      DATABASE_URL: 'postgres://db/portal',
+    });
+    expect(config.publicUrl).toBe('https://portal.example.com');
+    expect(config.demoData).toBe(false);
+  });
+});

@@ -1,0 +1,175 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Every setting the server reads, parsed once at boot (STYLE.md: nothing else reads process.env).
+ * `.env.example` documents each one; defaults run the demo offline.
+ */
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Where the embedded database lives when DATABASE_URL is not set. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** postgres://… switches from the embedded PGlite to a PostgreSQL server. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** Public address of the portal, used in links sent by e-mail. */
+    PUBLIC_URL: z.url().optional(),
+    /** Set when behind a load balancer so the client IP and protocol come from X-Forwarded-*. */
+    TRUST_PROXY: booleanString.default(false),
+    /** Fill an empty database with the demo data of decisions.md at start. */
+    DEMO_DATA: booleanString.optional(),
+    /** Routes under /api/dev/fixtures that create test data (e2e runs only; refused in production). */
+    TEST_FIXTURES: booleanString.default(false),
+    /** Folder of the built web app; empty to serve the API only. */
+    WEB_DIST_DIR: z.string().optional(),
+    SMS_PROVIDER: z.enum(['local', 'twilio']).default('local'),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+    EMAIL_PROVIDER: z.enum(['local', 'smtp']).default('local'),
+    /** smtp://user:pass@host:587 or smtps://… for nodemailer. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    EMAIL_FROM: z.string().default('Parent Portal <no-reply@localhost>'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER === 'twilio') {
+      for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'required when SMS_PROVIDER=twilio',
+          });
+      }
+    }
+    if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'required when EMAIL_PROVIDER=smtp',
+      });
+    }
+    if (env.NODE_ENV === 'production') {
+      // A production deployment must reach real parents: the offline outbox would swallow codes.
+      if (env.SMS_PROVIDER === 'local') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMS_PROVIDER'],
+          message: 'the local outbox is not allowed in production',
+        });
+      }
+      if (env.EMAIL_PROVIDER === 'local') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['EMAIL_PROVIDER'],
+          message: 'the local outbox is not allowed in production',
+        });
+      }
+      if (env.TEST_FIXTURES) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TEST_FIXTURES'],
+          message: 'test fixtures are not allowed in production',
+        });
+      }
+      if (!env.PUBLIC_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: 'required in production (links in e-mails)',
+        });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  logLevel: Env['LOG_LEVEL'];
+  publicUrl: string;
+  trustProxy: boolean;
+  demoData: boolean;
+  testFixtures: boolean;
+  webDistDir: string | undefined;
+  sms:
+    | { provider: 'local' }
+    | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
+  email: { provider: 'local'; from: string } | { provider: 'smtp'; smtpUrl: string; from: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set", as in a copied .env.example with blanks.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    logLevel: env.LOG_LEVEL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    trustProxy: env.TRUST_PROXY,
+    demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
+    testFixtures: env.TEST_FIXTURES,
+    // apps/server/src or apps/server/dist → apps/web/dist
+    webDistDir: env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    sms:
+      env.SMS_PROVIDER === 'twilio'
+        ? {
+            provider: 'twilio',
+            accountSid: env.TWILIO_ACCOUNT_SID!,
+            authToken: env.TWILIO_AUTH_TOKEN!,
+            from: env.TWILIO_FROM!,
+            apiBase: env.TWILIO_API_BASE,
+          }
+        : { provider: 'local' },
+    email:
+      env.EMAIL_PROVIDER === 'smtp'
+        ? { provider: 'smtp', smtpUrl: env.SMTP_URL!, from: env.EMAIL_FROM }
+        : { provider: 'local', from: env.EMAIL_FROM },
+  };
+}

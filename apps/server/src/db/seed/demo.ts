@@ -1,0 +1,28 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../client';
+import { appMeta } from '../schema';
+import { seedAgreements } from './agreements';
+
+/** One part of the demo data of decisions.md → Demo data; runs inside the seeding transaction. */
+export type DemoSeeder = (tx: Transaction, now: Date) => Promise<void>;
+
+/** In order: later parts may use rows of earlier ones. Each issue adds its part here. */
+export const DEMO_SEEDERS: DemoSeeder[] = [seedAgreements];
+
+const DEMO_MARKER = 'demo_data_seeded_at';
+const SEED_LOCK_ID = 724_310_002;
+
+/**
+ * Fills a new database with demo data once. The marker row and a transaction-scoped advisory
+ * lock make it safe when several instances start together on one PostgreSQL.
+ */
+export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [marker] = await tx.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER)).limit(1);
+    if (marker) return false;
+    for (const seeder of DEMO_SEEDERS) await seeder(tx, now);
+    await tx.insert(appMeta).values({ key: DEMO_MARKER, value: now.toISOString() });
+    return true;
+  });
+}

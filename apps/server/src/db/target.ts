@@ -1,0 +1,13 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import type { DatabaseTarget } from './client';
+
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite on disk. */
+export function databaseTarget(
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>,
+): DatabaseTarget {
+  if (config.databaseUrl) {
+    return { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize };
+  }
+  return { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}

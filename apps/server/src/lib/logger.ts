@@ -1,0 +1,44 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from '../config';
+
+/**
+ * pino paths that may carry secrets or personal data. Request bodies are never logged, but these
+ * guard against a future `log.info({ body })` (DEVELOPERS.md: no password, code, token or full
+ * phone number in a log).
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.old_pwd',
+  '*.new_pwd',
+  '*.code',
+  '*.verification',
+  '*.token',
+  '*.mobile',
+  '*.phone',
+  '*.email',
+];
+
+/** Strips the query string: query values (e-mail for postemail, tokens in links) stay out of logs. */
+export function pathOnly(url: string): string {
+  const index = url.indexOf('?');
+  return index === -1 ? url : url.slice(0, index);
+}
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      req(request: { method: string; url: string; id: string; ip?: string }) {
+        return { method: request.method, url: pathOnly(request.url), id: request.id };
+      },
+      res(reply: { statusCode: number }) {
+        return { statusCode: reply.statusCode };
+      },
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { sessions } from '../../db/schema';
+
+export interface SessionRow {
+  id: number;
+  parent_id: number;
+  expires_at: Date;
+}
+
+export async function insertSession(
+  db: DbOrTx,
+  parentId: number,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<number> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ parent_id: parentId, token_hash: tokenHash, expires_at: expiresAt })
+    .returning({ id: sessions.id });
+  return row!.id;
+}
+
+/** The live session for a token hash: not revoked and not expired at `now`. */
+export async function findLiveSession(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select({ id: sessions.id, parent_id: sessions.parent_id, expires_at: sessions.expires_at })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.token_hash, tokenHash),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+}
+
+/** Revokes every live session of a parent except `keepSessionId` (password change, spec issue #3). */
+export async function revokeOtherSessions(
+  db: DbOrTx,
+  parentId: number,
+  keepSessionId: number | null,
+  now: Date,
+) {
+  await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(
+      and(
+        eq(sessions.parent_id, parentId),
+        isNull(sessions.revoked_at),
+        keepSessionId === null ? sql`true` : ne(sessions.id, keepSessionId),
+      ),
+    );
+}

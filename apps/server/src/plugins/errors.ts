@@ -1,0 +1,111 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ErrorCodeName } from '@portal/shared/api';
+import { isMessageKey, translate, type MessageKey } from '@portal/shared/i18n';
+import { AppError } from '../lib/app-error';
+import { pathOnly } from '../lib/logger';
+
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: ErrorCodeName,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+  data: unknown = null,
+) {
+  const { code, httpStatus } = ERROR_CODES[name];
+  return reply.code(httpStatus).send({ code, msg: translate(request.lang, key, params), data });
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** True when the error (or its cause) says the database is unreachable: answer 503, not 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (
+      typeof candidate.code === 'string' &&
+      (CONNECTION_ERROR_CODES.has(candidate.code) || candidate.code.startsWith('08'))
+    ) {
+      return true;
+    }
+    if (
+      typeof candidate.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        candidate.message,
+      )
+    ) {
+      return true;
+    }
+    current = candidate.cause;
+  }
+  return false;
+}
+
+/**
+ * The single error handler (fastify/demo style): every failure becomes the `{code, msg, data}`
+ * envelope in the request's language. Unexpected errors are logged with the request id and
+ * answered with a generic message, never a stack.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.httpStatus >= 500)
+        request.log.error({ err: error.cause ?? error }, 'service failure');
+      return sendError(request, reply, error.errorCode, error.messageKey, error.params, error.data);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // Spec §8: the first failing field's message is what the parent sees.
+      const first = error.validation[0];
+      const message = first?.message ?? '';
+      if (isMessageKey(message)) return sendError(request, reply, 'VALIDATION', message);
+      const field =
+        first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+        (error as FastifyError).validationContext ||
+        'request';
+      return sendError(request, reply, 'VALIDATION', 'invalidField', { field });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response failed its schema');
+      return sendError(request, reply, 'INTERNAL', 'serverError');
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(request, reply, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
+    }
+    if (fastifyError.statusCode === 429)
+      return sendError(request, reply, 'RATE_LIMITED', 'tooManyRequests');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ path: pathOnly(request.url) }, 'database unavailable');
+      return sendError(request, reply, 'UNAVAILABLE', 'serviceUnavailable');
+    }
+    if (
+      fastifyError.statusCode &&
+      fastifyError.statusCode >= 400 &&
+      fastifyError.statusCode < 500
+    ) {
+      // Malformed JSON, wrong content type and the like: the client's fault, no stack logged.
+      return sendError(request, reply, 'BAD_REQUEST', 'invalidRequest');
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(request, reply, 'INTERNAL', 'serverError');
+  });
+});
+
+/** 404 for unknown API paths in the envelope; other paths are left to the web plugin. */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, 'NOT_FOUND', 'routeNotFound');
+}

@@ -1,0 +1,18 @@
+import type { Database } from '../../db/client';
+import { insertOutboxMessage } from '../../modules/outbox/outbox.repository';
+import type { EmailProvider } from './email';
+
+/** Stores each e-mail (text body) in the dev outbox instead of sending it. */
+export function createLocalEmailProvider(db: Database): EmailProvider {
+  return {
+    kind: 'local',
+    async send(message) {
+      await insertOutboxMessage(db, {
+        channel: 'email',
+        recipient: message.to.toLowerCase(),
+        subject: message.subject,
+        body: message.text,
+      });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { EmailProvider } from './email/email';
+import { createLocalEmailProvider } from './email/local-email';
+import { createSmtpEmailProvider } from './email/smtp-email';
+import { createLocalSmsProvider } from './sms/local-sms';
+import type { SmsProvider } from './sms/sms';
+import { createTwilioSmsProvider } from './sms/twilio-sms';
+
+/** Every outside service the app talks to, chosen once from configuration. */
+export interface Providers {
+  sms: SmsProvider;
+  email: EmailProvider;
+}
+
+/**
+ * Picks each implementation from configuration; config.ts already refused local providers in
+ * production, so this never silently falls back to the outbox there.
+ */
+export function createProviders(config: Pick<Config, 'sms' | 'email'>, db: Database): Providers {
+  const sms =
+    config.sms.provider === 'twilio'
+      ? createTwilioSmsProvider(config.sms)
+      : createLocalSmsProvider(db);
+  const email =
+    config.email.provider === 'smtp'
+      ? createSmtpEmailProvider({ smtpUrl: config.email.smtpUrl, from: config.email.from })
+      : createLocalEmailProvider(db);
+  return { sms, email };
+}
+
+/** True while every messaging provider is the local outbox (decisions.md: the outbox route exists only then). */
+export function usesLocalOutbox(providers: Providers): boolean {
+  return providers.sms.kind === 'local' && providers.email.kind === 'local';
+}

@@ -1,0 +1,13 @@
+import type { Database } from '../../db/client';
+import { insertOutboxMessage } from '../../modules/outbox/outbox.repository';
+import type { SmsProvider } from './sms';
+
+/** Stores each SMS in the dev outbox instead of sending it (decisions.md → Outside services). */
+export function createLocalSmsProvider(db: Database): SmsProvider {
+  return {
+    kind: 'local',
+    async send(to, text) {
+      await insertOutboxMessage(db, { channel: 'sms', recipient: to, subject: null, body: text });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+
+/** Port of the server the e2e run starts (a temporary embedded database, local providers). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      // Debian's Chromium: Playwright's own browser download cannot run here (DEVELOPERS.md).
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node ../scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${E2E_PORT}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { E2E_PORT: String(E2E_PORT) },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

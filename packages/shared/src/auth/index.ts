@@ -1,0 +1,3 @@
+export * from './phone';
+export * from './password';
+export * from './email';

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { PageQuerySchema } from '../api';
+
+/** Spec §3 Country: `title` is in the request's language. */
+export const CountrySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Calling code without the plus, e.g. "86". */
+  country_code: z.string(),
+  /** ISO 3166-1 alpha-2, so a client can show a flag or sort by region. */
+  iso: z.string(),
+});
+export type Country = z.infer<typeof CountrySchema>;
+
+/** Spec §7: `GET /api/dict/countries?page=1&pagesize=999&keywords=&country_code=`. */
+export const CountriesQuerySchema = z.object({
+  page: PageQuerySchema.shape.page,
+  pagesize: z.coerce.number().int().min(1).max(999).default(999),
+  keywords: z.string().trim().max(50, 'keywordsTooLong').optional(),
+  country_code: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{0,4}$/, 'countryCodeError')
+    .optional(),
+});
+export type CountriesQuery = z.infer<typeof CountriesQuerySchema>;
+
+export const CountryListSchema = z.array(CountrySchema);
