@@ -1,0 +1,33 @@
+/** Messages of the auth feature (spec §5/§8 keys), merged into the catalogue in i18n/messages.ts. */
+export const AUTH_MESSAGES = {
+  en: {
+    phoneEmpty: 'Please enter your phone number.',
+    phoneError: 'Please enter a valid phone number.',
+    countryCodeError: 'Please choose a valid country or region.',
+    passwordEmpty: 'Please enter your password.',
+    passwordLessThan: 'The password must be at least 8 characters with letters and digits.',
+    verificationEmpty: 'Verification code cannot be empty.',
+    verificationError: 'Please enter the 6-digit verification code.',
+    currentpswEmpty: 'Please enter your current password.',
+    newPswEmpty: 'Please enter a new password.',
+    newPswSameAs: 'The new password must differ from the current one.',
+    newPswDontSame: 'The two passwords do not match.',
+    emailEmpty: 'Please enter your email.',
+    emailError: 'Please enter the correct email address.',
+  },
+  zh_CN: {
+    phoneEmpty: '请输入手机号码。',
+    phoneError: '请输入正确的手机号码。',
+    countryCodeError: '请选择正确的国家或地区。',
+    passwordEmpty: '请输入密码。',
+    passwordLessThan: '密码至少 8 位，需同时包含字母和数字。',
+    verificationEmpty: '验证码不能为空。',
+    verificationError: '请输入 6 位数字验证码。',
+    currentpswEmpty: '请输入当前密码。',
+    newPswEmpty: '请输入新密码。',
+    newPswSameAs: '新密码不能与当前密码相同。',
+    newPswDontSame: '两次输入的密码不一致。',
+    emailEmpty: '请输入邮箱。',
+    emailError: '请输入正确的邮箱地址。',
+  },
+} as const;
