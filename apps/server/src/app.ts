@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './lib/logger';
 import { agreementsRoutes } from './modules/agreements/agreements.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
+import { fixturesRoutes } from './modules/fixtures/fixtures.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { authPlugin } from './plugins/auth';
@@ -75,7 +76,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { ctx, databaseKind: database.kind, ping: database.ping });
   await app.register(dictRoutes);
   await app.register(agreementsRoutes, { ctx });
+  // Feature routes: one line per module.
+
   if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });
+  if (config.testFixtures) await app.register(fixturesRoutes, { ctx });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;
