@@ -24,6 +24,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
     routePrefix: '/api/docs',
     staticCSP: true,
     // Keep our no-framing rule on the docs pages too.
-    transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    transformStaticCSP: (header) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
   });
 });
