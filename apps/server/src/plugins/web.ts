@@ -16,7 +16,7 @@ export const webPlugin = fp(
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: distDir,
-        wildcard: false,
+        wildcard: true,
         index: false,
         setHeaders(res, filePath) {
           // Vite fingerprints assets; everything else must be revalidated.

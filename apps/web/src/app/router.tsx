@@ -1,0 +1,44 @@
+import { createBrowserRouter, Outlet } from 'react-router';
+import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
+import { PageLoader } from '../components/page-loader';
+import { paths } from '../config/paths';
+
+/**
+ * Every screen is loaded lazily, so a page downloads only its own code (issue #2 §6).
+ * Features add their routes here; paths come from config/paths.ts.
+ */
+export const router = createBrowserRouter([
+  {
+    element: <Outlet />,
+    errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      {
+        path: paths.privacy,
+        lazy: () =>
+          import('../features/agreements/components/agreement-page').then((m) => ({
+            Component: m.PrivacyPolicyPage,
+          })),
+      },
+      {
+        path: paths.service,
+        lazy: () =>
+          import('../features/agreements/components/agreement-page').then((m) => ({
+            Component: m.ServiceAgreementPage,
+          })),
+      },
+      {
+        path: paths.contract,
+        lazy: () =>
+          import('../features/agreements/components/agreement-page').then((m) => ({
+            Component: m.ContractPage,
+          })),
+      },
+      {
+        path: '*',
+        lazy: () =>
+          import('../features/misc/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+      },
+    ],
+  },
+]);

@@ -1,0 +1,28 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * Brand orange (the spec's current-child border). Mantine's own orange is too light for white
+ * text (#d9480f is 4.1:1); shades 7–9 here keep text and buttons at ≥ 4.5:1 (WCAG AA).
+ */
+const brand: MantineColorsTuple = [
+  '#fff4e6',
+  '#ffe8cc',
+  '#ffd8a8',
+  '#ffc078',
+  '#ffa94d',
+  '#ff922b',
+  '#fd7e14',
+  '#c2410c',
+  '#a8380a',
+  '#8a2e08',
+];
+
+export const theme = createTheme({
+  colors: { brand },
+  primaryColor: 'brand',
+  primaryShade: { light: 7, dark: 6 },
+  defaultRadius: 'md',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif',
+  headings: { fontWeight: '700' },
+});

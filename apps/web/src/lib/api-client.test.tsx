@@ -1,0 +1,88 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubFetch } from '../test/render';
+import { api, ApiError } from './api-client';
+import { changeLanguage } from './i18n';
+import { storage } from './storage';
+
+const assign = vi.fn();
+
+beforeEach(async () => {
+  assign.mockReset();
+  Object.defineProperty(window, 'location', {
+    configurable: true,
+    value: { ...window.location, pathname: '/index', assign },
+  });
+  await changeLanguage('en');
+  renderWithProviders(<div />);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('api client', () => {
+  it('sends the bearer token and the lang header and answers data', async () => {
+    storage.setToken('tok-123');
+    await changeLanguage('zh_CN');
+    const calls = stubFetch(() => ({ body: { code: 200, msg: 'ok', data: { a: 1 } } }));
+    await expect(
+      api.get('/api/thing', { query: { page: 2, keywords: '', ids: [1, 2] } }),
+    ).resolves.toEqual({ a: 1 });
+    const headers = calls[0]!.init!.headers as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer tok-123');
+    expect(headers.lang).toBe('zh_CN');
+    expect(calls[0]!.url).toBe('/api/thing?page=2&ids%5B%5D=1&ids%5B%5D=2');
+  });
+
+  it('shows the server msg as a toast and throws ApiError for a non-200 code', async () => {
+    stubFetch(() => ({
+      status: 400,
+      body: { code: 400, msg: 'Please enter your phone number.', data: null },
+    }));
+    const error = await api.post('/api/login', { mobile: '' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      httpStatus: 400,
+      code: 400,
+      msg: 'Please enter your phone number.',
+    });
+    expect(await screen.findByText('Please enter your phone number.')).toBeInTheDocument();
+  });
+
+  it('stays quiet when the caller asks', async () => {
+    stubFetch(() => ({ status: 400, body: { code: 400, msg: 'quiet please', data: null } }));
+    await expect(api.get('/api/x', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('quiet please')).not.toBeInTheDocument();
+  });
+
+  it('clears the session and goes to sign-in on code 10001', async () => {
+    storage.setUserInfo({ token: 'tok', status: 1 });
+    storage.setLanguage('en');
+    stubFetch(() => ({ status: 401, body: { code: 10001, msg: 'expired', data: null } }));
+    await expect(api.get('/api/user/profile')).rejects.toMatchObject({ code: 10001 });
+    expect(storage.getToken()).toBeNull();
+    expect(storage.getUserInfo()).toBeUndefined();
+    expect(storage.getLanguage()).toBe('en');
+    expect(assign).toHaveBeenCalledWith('/');
+  });
+
+  it('goes to sign-in on HTTP 401 whatever the body', async () => {
+    stubFetch(() => ({ status: 401, body: 'nope' }));
+    await expect(api.get('/api/user/profile')).rejects.toBeInstanceOf(ApiError);
+    expect(assign).toHaveBeenCalledWith('/');
+  });
+
+  it('only logs network errors', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    await expect(api.get('/api/x')).rejects.toMatchObject({ httpStatus: 0 });
+    expect(warn).toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('network error')).not.toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

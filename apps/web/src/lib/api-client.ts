@@ -1,0 +1,113 @@
+import { notifications } from '@mantine/notifications';
+import type { z } from 'zod';
+import { LANGUAGE_HEADER } from '@portal/shared/i18n';
+import { SESSION_EXPIRED_CODE, SUCCESS_CODE } from '@portal/shared/api';
+import { env } from '../config/env';
+import { paths } from '../config/paths';
+import { currentLanguage } from './i18n';
+import { storage } from './storage';
+
+/** A non-200 answer of the API, or a network failure (httpStatus 0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly httpStatus: number,
+    readonly code: number,
+    readonly msg: string,
+    readonly data: unknown = null,
+  ) {
+    super(msg);
+  }
+}
+
+export type Query = Record<
+  string,
+  string | number | boolean | undefined | null | (string | number)[]
+>;
+
+export interface RequestOptions<T> {
+  query?: Query;
+  body?: unknown;
+  /** Validates `data`; without it the caller trusts the declared type. */
+  schema?: z.ZodType<T>;
+  /** The caller shows the message itself: no toast (the session rules still apply). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((item) => params.append(`${key}[]`, String(item)));
+    else params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${env.apiBase}${path}${search ? `?${search}` : ''}`;
+}
+
+/** Leaves for the sign-in page with a full load, so no cached private data survives. */
+function goToSignIn() {
+  if (window.location.pathname !== paths.signIn) window.location.assign(paths.signIn);
+}
+
+/**
+ * The one way the app calls the API. Sends the bearer token and the language header, unwraps
+ * `{code, msg, data}` and applies the error catalogue of spec §8 once:
+ * non-200 code → warning toast with the server's msg; code 10001 → clear the session and go to
+ * sign-in; HTTP 401 → sign-in; network errors → logged only.
+ */
+export async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const headers: Record<string, string> = {
+    [LANGUAGE_HEADER]: currentLanguage(),
+    accept: 'application/json',
+  };
+  const token = storage.getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    console.warn('network error', path, error);
+    throw new ApiError(0, 0, 'network error');
+  }
+
+  let envelope: { code?: unknown; msg?: unknown; data?: unknown } | undefined;
+  try {
+    envelope = (await response.json()) as typeof envelope;
+  } catch {
+    envelope = undefined;
+  }
+  const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
+  const msg = typeof envelope?.msg === 'string' ? envelope.msg : response.statusText;
+
+  if (code === SESSION_EXPIRED_CODE || response.status === 401) {
+    storage.clearSession();
+    goToSignIn();
+    throw new ApiError(response.status, code, msg);
+  }
+  if (code !== SUCCESS_CODE || !response.ok) {
+    if (!options.silent && msg) notifications.show({ color: 'yellow', message: msg });
+    throw new ApiError(response.status, code, msg, envelope?.data ?? null);
+  }
+  const data = envelope?.data as T;
+  return options.schema ? options.schema.parse(data) : data;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+    request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
+    request<T>('POST', path, { ...options, body: body ?? {} }),
+};

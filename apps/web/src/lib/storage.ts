@@ -1,0 +1,73 @@
+import { LANGUAGES, type Language } from '@portal/shared/i18n';
+
+/** Local-storage keys of spec §3 that hold the signed-in session. */
+const SESSION_KEYS = [
+  'token',
+  'user',
+  'userinfo',
+  'UserProfile',
+  'SearchFilter',
+  'Order_information',
+  'currentCourse',
+  'userBalance',
+  'status',
+] as const;
+
+export interface StoredUserInfo {
+  token: string;
+  /** 0 while onboarding is not done (spec §3 Login response). */
+  status: number;
+}
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null) {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode); the app still works for this page view.
+  }
+}
+
+export const storage = {
+  getToken: () => read('token'),
+  setToken: (token: string) => write('token', token),
+  getLanguage(): Language | undefined {
+    const value = read('lang');
+    return LANGUAGES.find((language) => language === value);
+  },
+  setLanguage: (language: Language) => write('lang', language),
+  getUserInfo(): StoredUserInfo | undefined {
+    const raw = read('userinfo');
+    if (!raw) return undefined;
+    try {
+      const parsed = JSON.parse(raw) as Partial<StoredUserInfo>;
+      return typeof parsed.token === 'string' && typeof parsed.status === 'number'
+        ? { token: parsed.token, status: parsed.status }
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  setUserInfo(info: StoredUserInfo) {
+    write('userinfo', JSON.stringify(info));
+    write('token', info.token);
+    write('status', String(info.status));
+  },
+  /** Spec §4 Logout: the session and everything cached for it; the language choice stays. */
+  clearSession() {
+    for (const key of SESSION_KEYS) write(key, null);
+    try {
+      window.sessionStorage.removeItem('PayData');
+    } catch {
+      // see write()
+    }
+  },
+};

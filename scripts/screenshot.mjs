@@ -1,0 +1,32 @@
+// Dev helper: screenshots of pages in Debian Chromium, e.g.
+// node scripts/screenshot.mjs http://127.0.0.1:3000 "/police|zh_CN|390" — writes /tmp/shot-*.png.
+import { chromium } from '@playwright/test';
+const [, , base, ...pages] = process.argv;
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
+});
+for (const spec of pages) {
+  const [path, lang, width] = spec.split('|');
+  const context = await browser.newContext({
+    viewport: { width: Number(width || 1280), height: 900 },
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.addInitScript((l) => localStorage.setItem('lang', l), lang || 'en');
+  await page.goto(base + path);
+  await page.waitForTimeout(1200);
+  const file = `/tmp/shot-${path.replace(/[^a-z0-9]/gi, '_')}-${lang}-${width || 1280}.png`;
+  await page.screenshot({ path: file, fullPage: false });
+  console.log(file, errors.length ? 'ERRORS: ' + errors.join(' | ') : 'ok');
+  await context.close();
+}
+await browser.close();
