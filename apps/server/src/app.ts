@@ -11,10 +11,12 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './lib/logger';
 import { agreementsRoutes } from './modules/agreements/agreements.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { fixturesRoutes } from './modules/fixtures/fixtures.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -77,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dictRoutes);
   await app.register(agreementsRoutes, { ctx });
   // Feature routes: one line per module.
+  await app.register(authRoutes, { ctx });
+  await app.register(profileRoutes, { ctx });
 
   if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });
   if (config.testFixtures) await app.register(fixturesRoutes, { ctx });

@@ -36,6 +36,8 @@ const EnvSchema = z
     TEST_FIXTURES: booleanString.default(false),
     /** Folder of the built web app; empty to serve the API only. */
     WEB_DIST_DIR: z.string().optional(),
+    /** log2 of scrypt's N for new password hashes (decisions.md: 17). Lower only for tests. */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
     SMS_PROVIDER: z.enum(['local', 'twilio']).default('local'),
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -83,6 +85,13 @@ const EnvSchema = z
           message: 'the local outbox is not allowed in production',
         });
       }
+      if (env.PASSWORD_HASH_COST < 17) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PASSWORD_HASH_COST'],
+          message: 'must be at least 17 in production',
+        });
+      }
       if (env.TEST_FIXTURES) {
         ctx.addIssue({
           code: 'custom',
@@ -115,6 +124,7 @@ export interface Config {
   trustProxy: boolean;
   demoData: boolean;
   testFixtures: boolean;
+  passwordHashCost: number;
   webDistDir: string | undefined;
   sms:
     | { provider: 'local' }
@@ -155,6 +165,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
     testFixtures: env.TEST_FIXTURES,
+    passwordHashCost: env.PASSWORD_HASH_COST,
     // apps/server/src or apps/server/dist → apps/web/dist
     webDistDir: env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     sms:

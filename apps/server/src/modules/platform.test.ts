@@ -12,7 +12,7 @@ let sessionId: number;
 beforeAll(async () => {
   t = await buildTestApp({
     register: (app) => {
-      app.get('/api/test/private', { preHandler: app.requireParent }, async (request) => ({
+      app.get('/api/test/private', { onRequest: app.requireParent }, async (request) => ({
         code: 200,
         msg: 'ok',
         data: { parentId: request.session?.parentId },

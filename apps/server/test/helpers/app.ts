@@ -39,6 +39,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     DEMO_DATA: 'false',
+    // Cheap hashes keep the suite fast; the production cost is tested in passwords.test.ts.
+    PASSWORD_HASH_COST: '12',
     WEB_DIST_DIR: '/nonexistent',
     ...overrides,
   });

@@ -20,23 +20,28 @@ export const CountryCodeSchema = z
   .trim()
   .regex(/^[1-9]\d{0,3}$/, 'countryCodeError');
 
-/**
- * Phone number and its calling code, checked together because the length limit depends on the
- * code. Messages: phoneEmpty, phoneError (spec §5, §8).
- */
-export const PhoneWithCodeSchema = z
-  .object({
-    mobile: z.string({ error: 'phoneEmpty' }).trim().min(1, 'phoneEmpty'),
-    country_code: CountryCodeSchema,
-  })
-  .superRefine((value, ctx) => {
-    const { mobile, country_code } = value;
-    if (!/^\d+$/.test(mobile) || mobile.length < PHONE_MIN_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['mobile'], message: 'phoneError' });
-    } else if (mobile.length > phoneMaxLength(country_code)) {
-      ctx.addIssue({ code: 'custom', path: ['mobile'], message: 'phoneError' });
-    }
-  });
+/** The phone field alone: required (phoneEmpty), digits only, 6–15 long (phoneError). */
+export const MobileSchema = z
+  .string({ error: 'phoneEmpty' })
+  .trim()
+  .min(1, 'phoneEmpty')
+  .regex(new RegExp(`^\\d{${PHONE_MIN_LENGTH},${PHONE_DEFAULT_MAX_LENGTH}}$`), 'phoneError');
+
+/** Fields of every body that names a phone; spread into an object, then `.superRefine(refinePhone)`. */
+export const PHONE_FIELDS = { mobile: MobileSchema, country_code: CountryCodeSchema };
+
+/** The limit that depends on the calling code (86 → 11, 1 → 10), checked once both fields parse. */
+export function refinePhone(
+  value: { mobile: string; country_code: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.mobile.length > phoneMaxLength(value.country_code)) {
+    ctx.addIssue({ code: 'custom', path: ['mobile'], message: 'phoneError' });
+  }
+}
+
+/** Phone number and its calling code. Messages: phoneEmpty, phoneError (spec §5, §8). */
+export const PhoneWithCodeSchema = z.object(PHONE_FIELDS).superRefine(refinePhone);
 export type PhoneWithCode = z.infer<typeof PhoneWithCodeSchema>;
 
 /** The phone as logs may show it: calling code and last two digits only. */

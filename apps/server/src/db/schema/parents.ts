@@ -25,11 +25,22 @@ export const parents = pgTable(
     user_country: text('user_country'),
     /** 0 until onboarding is done (spec §3 User profile). */
     status: integer('status').notNull().default(0),
+    /** Who referred the parent (name shown on the dashboard) and the referral code they used. */
+    referer: text('referer'),
+    referer_code: text('referer_code'),
+    /** The child the parent last selected (spec §3 `last_student_sn`). */
+    last_student_sn: text('last_student_sn'),
+    /**
+     * Consecutive wrong passwords; at 100 password sign-in is locked until a code sign-in or a
+     * reset (issue #3). Reset to 0 by any successful sign-in.
+     */
+    failed_password_attempts: integer('failed_password_attempts').notNull().default(0),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('parents_phone_uq').on(t.country_code, t.mobile),
-    index('parents_email_idx').on(sql`lower(${t.email})`),
+    // One account per e-mail: the reset link must reach exactly one parent.
+    uniqueIndex('parents_email_uq').on(sql`lower(${t.email})`),
   ],
 );
 
@@ -52,3 +63,35 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_parent_idx').on(t.parent_id)],
 );
+
+/**
+ * SMS verification codes (decisions.md → Accounts): stored hashed, valid 5 minutes, single use,
+ * at most 5 wrong tries. `scene` keeps sign-in and registration codes apart.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    country_code: text('country_code').notNull(),
+    mobile: text('mobile').notNull(),
+    scene: text('scene', { enum: ['login', 'register'] }).notNull(),
+    code_hash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumed_at: timestamp('consumed_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_codes_phone_idx').on(t.country_code, t.mobile, t.scene, t.id)],
+);
+
+/** One-time password-reset links sent by e-mail: 30 minutes, single use, stored hashed. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: serial('id').primaryKey(),
+  parent_id: integer('parent_id')
+    .notNull()
+    .references(() => parents.id, { onDelete: 'cascade' }),
+  token_hash: text('token_hash').notNull().unique(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  used_at: timestamp('used_at', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

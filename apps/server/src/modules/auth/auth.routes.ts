@@ -1,0 +1,238 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ChangePasswordBodySchema,
+  CheckUserBodySchema,
+  CheckUserDataSchema,
+  CodeLoginBodySchema,
+  LoginBodySchema,
+  LoginDataSchema,
+  MessageDataSchema,
+  PostEmailQuerySchema,
+  ResetByEmailBodySchema,
+  SendCodeBodySchema,
+  SetPasswordBodySchema,
+  VerifyCodeBodySchema,
+  VerifyCodeDataSchema,
+} from '@portal/shared/auth';
+import { envelope } from '@portal/shared/api';
+import { translate } from '@portal/shared/i18n';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../lib/app-error';
+import { parentIdOf } from '../../plugins/auth';
+import {
+  changePassword,
+  checkUser,
+  hasPassword,
+  loginWithCode,
+  loginWithPassword,
+  logout,
+  requestPasswordReset,
+  resetPasswordWithLink,
+  setFirstPassword,
+} from './auth.service';
+import { checkCode, sendCode } from './codes.service';
+
+const NullData = envelope(z.null());
+/** Per-IP limits on the sign-in door; per-phone and per-account limits live in the services. */
+const PER_IP = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with phone and password',
+        body: LoginBodySchema,
+        response: { 200: envelope(LoginDataSchema) },
+      },
+      config: PER_IP(30),
+    },
+    async (request) => ({
+      code: 200 as const,
+      msg: 'ok',
+      data: await loginWithPassword(ctx, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/login/verify-code',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send an SMS code (scene "register" for a phone without an account)',
+        body: SendCodeBodySchema,
+        response: { 200: NullData },
+      },
+      config: PER_IP(20),
+    },
+    async (request) => {
+      const { mobile, country_code, scene } = request.body;
+      await sendCode(ctx, { mobile, country_code }, scene ?? 'login', request.ip, request.lang);
+      return { code: 200 as const, msg: translate(request.lang, 'codeSent'), data: null };
+    },
+  );
+
+  app.post(
+    '/api/verify-code-login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with an SMS code',
+        body: CodeLoginBodySchema,
+        response: { 200: envelope(LoginDataSchema) },
+      },
+      config: PER_IP(30),
+    },
+    async (request) => ({
+      code: 200 as const,
+      msg: 'ok',
+      data: await loginWithCode(ctx, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/verifyCode',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Check an SMS code without using it up',
+        body: VerifyCodeBodySchema,
+        response: { 200: envelope(VerifyCodeDataSchema) },
+      },
+      config: PER_IP(30),
+    },
+    async (request) => {
+      const { mobile, country_code, code, scene } = request.body;
+      await checkCode(ctx, { mobile, country_code }, scene ?? 'login', code, false);
+      return { code: 200 as const, msg: 'ok', data: { valid: true as const } };
+    },
+  );
+
+  app.post(
+    '/api/checkUser',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a phone has an account',
+        body: CheckUserBodySchema,
+        response: { 200: envelope(CheckUserDataSchema) },
+      },
+      config: PER_IP(30),
+    },
+    async (request) => ({
+      code: 200 as const,
+      msg: 'ok',
+      data: await checkUser(ctx, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/user/password',
+    {
+      onRequest: app.requireParent,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password (ends other sessions)',
+        body: ChangePasswordBodySchema,
+        response: { 200: NullData },
+      },
+      config: PER_IP(20),
+    },
+    async (request) => {
+      await changePassword(ctx, request.session!, request.body.old_pwd, request.body.new_pwd);
+      return { code: 200 as const, msg: translate(request.lang, 'passwordSaved'), data: null };
+    },
+  );
+
+  app.post(
+    '/api/setPassword',
+    {
+      onRequest: app.requireParent,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a first password',
+        body: SetPasswordBodySchema,
+        response: { 200: NullData },
+      },
+    },
+    async (request) => {
+      await setFirstPassword(ctx, parentIdOf(request), request.body.password);
+      return { code: 200 as const, msg: translate(request.lang, 'passwordSaved'), data: null };
+    },
+  );
+
+  app.post(
+    '/api/judePasswordIshad',
+    {
+      onRequest: app.requireParent,
+      schema: {
+        tags: ['auth'],
+        summary: '200 when the parent has a password, 400 when not',
+        response: { 200: envelope(MessageDataSchema) },
+      },
+    },
+    async (request) => {
+      // Spec §7: 400 means "no password yet" and the client goes on to set one.
+      if (!(await hasPassword(ctx, parentIdOf(request))))
+        throw new AppError('BAD_REQUEST', 'passwordNotSet');
+      return { code: 200 as const, msg: 'ok', data: { message: 'ok' } };
+    },
+  );
+
+  app.get(
+    '/api/postemail',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'E-mail a one-time password reset link (same answer whether the address is known or not)',
+        querystring: PostEmailQuerySchema,
+        response: { 200: envelope(MessageDataSchema) },
+      },
+      config: PER_IP(5),
+    },
+    async (request) => {
+      await requestPasswordReset(ctx, request.query.email, request.lang, (error) =>
+        request.log.error({ err: error }, 'reset e-mail failed'),
+      );
+      const message = translate(request.lang, 'emailBeSend');
+      return { code: 200 as const, msg: message, data: { message } };
+    },
+  );
+
+  app.post(
+    '/api/resetPasswordByEmail',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the e-mailed link (ends every session)',
+        body: ResetByEmailBodySchema,
+        response: { 200: NullData },
+      },
+      config: PER_IP(10),
+    },
+    async (request) => {
+      await resetPasswordWithLink(ctx, request.body.token, request.body.password);
+      return { code: 200 as const, msg: translate(request.lang, 'passwordSaved'), data: null };
+    },
+  );
+
+  app.post(
+    '/api/user/logout',
+    {
+      onRequest: app.requireParent,
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        response: { 200: envelope(MessageDataSchema) },
+      },
+    },
+    async (request) => {
+      await logout(ctx, request.session!.sessionId);
+      const message = translate(request.lang, 'loggedOut');
+      return { code: 200 as const, msg: message, data: { message } };
+    },
+  );
+};

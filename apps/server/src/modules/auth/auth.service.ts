@@ -1,0 +1,209 @@
+import { translate, type Language } from '@portal/shared/i18n';
+import type { LoginData } from '@portal/shared/auth';
+import type { AppContext } from '../../app-context';
+import { AppError, badRequest, conflict, unauthenticated } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { newOpaqueToken, sha256 } from '../../lib/tokens';
+import { checkCode, type Phone } from './codes.service';
+import {
+  findParentByEmail,
+  findParentById,
+  findParentByPhone,
+  incrementFailedPasswords,
+  updateParent,
+  type ParentRow,
+} from './parents.repository';
+import { insertResetToken, useResetToken } from './reset-tokens.repository';
+import { endOtherSessions, endSession, startSession } from './session.service';
+
+/** Issue #3: this many consecutive wrong passwords lock password sign-in. */
+export const PASSWORD_LOCK_THRESHOLD = 100;
+/** Issue #3: reset links are valid 30 minutes. */
+export const RESET_LINK_MINUTES = 30;
+
+const dummyHashes = new Map<number, Promise<string>>();
+/** A hash to verify against when the phone is unknown, so both paths cost one scrypt. */
+function dummyHash(cost: number): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword('not-a-real-password-0', cost);
+    dummyHashes.set(cost, hash);
+  }
+  return hash;
+}
+
+async function signIn(
+  ctx: AppContext,
+  parent: ParentRow,
+  timeZone: string | undefined,
+): Promise<LoginData> {
+  await updateParent(
+    ctx.db,
+    parent.id,
+    { failed_password_attempts: 0, ...(timeZone ? { time_zone: timeZone } : {}) },
+    ctx.clock.now(),
+  );
+  const token = await startSession(ctx, parent.id);
+  return { token, status: parent.status, user_sn: parent.user_sn };
+}
+
+/**
+ * Password sign-in. An unknown phone, a parent without a password and a wrong password answer
+ * the same message after the same work (one scrypt), so the answer does not tell which.
+ */
+export async function loginWithPassword(
+  ctx: AppContext,
+  input: Phone & { password: string; time_zone?: string },
+): Promise<LoginData> {
+  const parent = await findParentByPhone(ctx.db, input.country_code, input.mobile);
+  const matches = await verifyPassword(
+    input.password,
+    parent?.password_hash ?? (await dummyHash(ctx.config.passwordHashCost)),
+  );
+  if (!parent || !parent.password_hash) throw badRequest('passwordWrong');
+  if (parent.failed_password_attempts >= PASSWORD_LOCK_THRESHOLD)
+    throw badRequest('passwordLocked');
+  if (!matches) {
+    const failures = await incrementFailedPasswords(ctx.db, parent.id);
+    throw badRequest(failures >= PASSWORD_LOCK_THRESHOLD ? 'passwordLocked' : 'passwordWrong');
+  }
+  return signIn(ctx, parent, input.time_zone);
+}
+
+/** Code sign-in; also unlocks password sign-in (issue #3). */
+export async function loginWithCode(
+  ctx: AppContext,
+  input: Phone & { code: string; time_zone?: string },
+): Promise<LoginData> {
+  const parent = await findParentByPhone(ctx.db, input.country_code, input.mobile);
+  if (!parent) throw badRequest('userNotExist');
+  await checkCode(ctx, input, 'login', input.code, true);
+  return signIn(ctx, parent, input.time_zone);
+}
+
+export async function checkUser(
+  ctx: AppContext,
+  phone: Phone,
+): Promise<{ is_exist: boolean; status: number }> {
+  const parent = await findParentByPhone(ctx.db, phone.country_code, phone.mobile);
+  return { is_exist: Boolean(parent), status: parent?.status ?? 0 };
+}
+
+async function requireParentRow(ctx: AppContext, parentId: number): Promise<ParentRow> {
+  const parent = await findParentById(ctx.db, parentId);
+  if (!parent) throw unauthenticated();
+  return parent;
+}
+
+/** Change with the current password; every other session of the parent ends (issue #3). */
+export async function changePassword(
+  ctx: AppContext,
+  session: { parentId: number; sessionId: number },
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const parent = await requireParentRow(ctx, session.parentId);
+  if (!parent.password_hash) throw badRequest('passwordNotSet');
+  if (!(await verifyPassword(oldPassword, parent.password_hash))) throw badRequest('passwordWrong');
+  const hash = await hashPassword(newPassword, ctx.config.passwordHashCost);
+  await updateParent(
+    ctx.db,
+    parent.id,
+    { password_hash: hash, failed_password_attempts: 0 },
+    ctx.clock.now(),
+  );
+  await endOtherSessions(ctx, parent.id, session.sessionId);
+}
+
+/** First password of an account created by code (status 0 registration). */
+export async function setFirstPassword(
+  ctx: AppContext,
+  parentId: number,
+  password: string,
+): Promise<void> {
+  const parent = await requireParentRow(ctx, parentId);
+  if (parent.password_hash) throw conflict('passwordAlreadySet');
+  const hash = await hashPassword(password, ctx.config.passwordHashCost);
+  await updateParent(ctx.db, parent.id, { password_hash: hash }, ctx.clock.now());
+}
+
+export async function hasPassword(ctx: AppContext, parentId: number): Promise<boolean> {
+  return Boolean((await requireParentRow(ctx, parentId)).password_hash);
+}
+
+/**
+ * Sends a one-time reset link when the e-mail belongs to an account. The caller answers the same
+ * message either way; the e-mail goes out after the answer so its timing tells nothing either.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  language: Language,
+  log: (error: unknown) => void,
+) {
+  const parent = await findParentByEmail(ctx.db, email);
+  if (!parent || !parent.email) return;
+  const token = newOpaqueToken();
+  const now = ctx.clock.now();
+  await insertResetToken(
+    ctx.db,
+    parent.id,
+    sha256(token),
+    new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+  );
+  const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const lang = parent.language ?? language;
+  const sending = ctx.providers.email.send({
+    to: parent.email,
+    subject: translate(lang, 'resetMailSubject'),
+    text: translate(lang, 'resetMailText', { link, minutes: RESET_LINK_MINUTES }),
+  });
+  sending.catch(log);
+}
+
+/** Uses a reset link once: sets the password and ends every session of the parent. */
+export async function resetPasswordWithLink(
+  ctx: AppContext,
+  token: string,
+  password: string,
+): Promise<void> {
+  const hash = await hashPassword(password, ctx.config.passwordHashCost);
+  const now = ctx.clock.now();
+  const parentId = await ctx.db.transaction(async (tx) => {
+    const id = await useResetToken(tx, sha256(token), now);
+    if (id === undefined) return undefined;
+    await updateParent(tx, id, { password_hash: hash, failed_password_attempts: 0 }, now);
+    return id;
+  });
+  if (parentId === undefined) throw new AppError('BAD_REQUEST', 'resetLinkInvalid');
+  await endOtherSessions(ctx, parentId, null);
+}
+
+export async function updateEmail(ctx: AppContext, parentId: number, email: string): Promise<void> {
+  const owner = await findParentByEmail(ctx.db, email);
+  if (owner && owner.id !== parentId) throw conflict('emailTaken');
+  try {
+    await updateParent(ctx.db, parentId, { email: email.toLowerCase() }, ctx.clock.now());
+  } catch (error) {
+    // Two parents claiming one address at once: the unique index decides.
+    if (
+      (error as { code?: string; cause?: { code?: string } }).cause?.code === '23505' ||
+      (error as { code?: string }).code === '23505'
+    ) {
+      throw conflict('emailTaken');
+    }
+    throw error;
+  }
+}
+
+export async function setLanguage(
+  ctx: AppContext,
+  parentId: number,
+  language: Language,
+): Promise<void> {
+  await updateParent(ctx.db, parentId, { language }, ctx.clock.now());
+}
+
+export async function logout(ctx: AppContext, sessionId: number): Promise<void> {
+  await endSession(ctx, sessionId);
+}

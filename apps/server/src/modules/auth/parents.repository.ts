@@ -1,0 +1,60 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { parents } from '../../db/schema';
+
+export type ParentRow = typeof parents.$inferSelect;
+export type NewParent = typeof parents.$inferInsert;
+
+export async function findParentByPhone(
+  db: DbOrTx,
+  countryCode: string,
+  mobile: string,
+): Promise<ParentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(parents)
+    .where(and(eq(parents.country_code, countryCode), eq(parents.mobile, mobile)))
+    .limit(1);
+  return row;
+}
+
+export async function findParentById(db: DbOrTx, id: number): Promise<ParentRow | undefined> {
+  const [row] = await db.select().from(parents).where(eq(parents.id, id)).limit(1);
+  return row;
+}
+
+export async function findParentByEmail(db: DbOrTx, email: string): Promise<ParentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(parents)
+    .where(sql`lower(${parents.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function insertParent(db: DbOrTx, parent: NewParent): Promise<ParentRow> {
+  const [row] = await db.insert(parents).values(parent).returning();
+  return row!;
+}
+
+export async function updateParent(
+  db: DbOrTx,
+  id: number,
+  changes: Partial<Omit<NewParent, 'id' | 'user_sn' | 'created_at'>>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(parents)
+    .set({ ...changes, updated_at: now })
+    .where(eq(parents.id, id));
+}
+
+/** Counts one wrong password atomically; answers the new count. */
+export async function incrementFailedPasswords(db: DbOrTx, id: number): Promise<number> {
+  const [row] = await db
+    .update(parents)
+    .set({ failed_password_attempts: sql`${parents.failed_password_attempts} + 1` })
+    .where(eq(parents.id, id))
+    .returning({ count: parents.failed_password_attempts });
+  return row?.count ?? 0;
+}

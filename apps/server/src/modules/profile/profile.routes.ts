@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ProfileSchema,
+  SetLanguageBodySchema,
+  UpdateEmailBodySchema,
+  UserInfoSchema,
+} from '@portal/shared/auth';
+import { envelope } from '@portal/shared/api';
+import { translate } from '@portal/shared/i18n';
+import type { AppContext } from '../../app-context';
+import { parentIdOf } from '../../plugins/auth';
+import { setLanguage, updateEmail } from '../auth/auth.service';
+import { getProfile } from './profile.service';
+
+export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', app.requireParent);
+
+  app.get(
+    '/api/user/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The signed-in parent's profile",
+        response: { 200: envelope(ProfileSchema) },
+      },
+    },
+    async (request) => ({
+      code: 200 as const,
+      msg: 'ok',
+      data: await getProfile(ctx, parentIdOf(request)),
+    }),
+  );
+
+  app.get(
+    '/api/getUserInfo',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Profile and the course adviser card',
+        response: { 200: envelope(UserInfoSchema) },
+      },
+    },
+    async (request) => ({
+      code: 200 as const,
+      msg: 'ok',
+      // The adviser card arrives with the adviser module (issue #4).
+      data: { user_info: await getProfile(ctx, parentIdOf(request)), salesperson_info: null },
+    }),
+  );
+
+  app.post(
+    '/api/updateEmail',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Change the e-mail address',
+        body: UpdateEmailBodySchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await updateEmail(ctx, parentIdOf(request), request.body.email);
+      return { code: 200 as const, msg: translate(request.lang, 'emailSaved'), data: null };
+    },
+  );
+
+  app.post(
+    '/api/setUserLanguage',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Save the interface language on the account',
+        body: SetLanguageBodySchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await setLanguage(ctx, parentIdOf(request), request.body.language);
+      return {
+        code: 200 as const,
+        msg: translate(request.body.language, 'languageSaved'),
+        data: null,
+      };
+    },
+  );
+};
