@@ -247,6 +247,20 @@ describe('rate limiting', () => {
       remoteAddress: '10.9.9.10',
     });
     expect(other.statusCode).toBe(200);
+    // Each limited route has its own window: the same client still reaches another route.
+    const otherRoute = await t.app.inject({
+      method: 'GET',
+      url: '/api/dict/countries',
+      remoteAddress: '10.9.9.9',
+    });
+    expect(otherRoute.statusCode).toBe(200);
+    const keys = await t.ctx.db.execute(
+      sql`select key from rate_limit_counters where key like '%10.9.9.9'`,
+    );
+    expect((keys as unknown as { rows: { key: string }[] }).rows.map((r) => r.key).sort()).toEqual([
+      'http:GET:/api/dict/countries:10.9.9.9',
+      'http:GET:/api/test/limited:10.9.9.9',
+    ]);
   });
 });
 

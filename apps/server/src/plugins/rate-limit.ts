@@ -26,8 +26,12 @@ function databaseStore(ctx: AppContext, prefix = 'http') {
         (error: Error) => callback(error),
       );
     }
-    child(routeOptions: { path: string; method?: unknown }) {
-      const route = `${String(routeOptions.method)}:${routeOptions.path}`;
+    // @fastify/rate-limit passes the merged route parameters with the route under `routeInfo`:
+    // each limited route counts in its own window.
+    child(routeOptions: object) {
+      // The typings say RouteOptions; at run time the route sits under `routeInfo`.
+      const params = routeOptions as { routeInfo?: { method?: unknown; url?: string } };
+      const route = `${String(params.routeInfo?.method ?? '*')}:${params.routeInfo?.url ?? '*'}`;
       return new (databaseStore(ctx, `${prefix}:${route}`))();
     }
   }

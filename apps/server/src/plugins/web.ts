@@ -18,6 +18,8 @@ export const webPlugin = fp(
         root: distDir,
         wildcard: true,
         index: false,
+        // Our own policy below; the plugin's default (max-age=0) would override it.
+        cacheControl: false,
         setHeaders(res, filePath) {
           // Vite fingerprints assets; everything else must be revalidated.
           res.setHeader(
@@ -28,6 +30,10 @@ export const webPlugin = fp(
           );
         },
       });
+      // The static wildcard answers "/" as a directory (400); the app's sign-in page lives there.
+      app.get('/', { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      );
     } else {
       app.log.warn({ distDir }, 'web app not built: serving the API only');
     }

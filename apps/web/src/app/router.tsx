@@ -14,6 +14,48 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <PageLoader />,
     children: [
       {
+        path: paths.signIn,
+        lazy: () =>
+          import('../features/auth/components/sign-in-page').then((m) => ({
+            Component: m.SignInPage,
+          })),
+      },
+      {
+        path: paths.signInPassword,
+        lazy: () =>
+          import('../features/auth/components/password-sign-in-page').then((m) => ({
+            Component: m.PasswordSignInPage,
+          })),
+      },
+      {
+        path: paths.forgotPassword,
+        lazy: () =>
+          import('../features/auth/components/forgot-password-page').then((m) => ({
+            Component: m.ForgotPasswordPage,
+          })),
+      },
+      {
+        path: paths.resetPasswordByLink,
+        lazy: () =>
+          import('../features/auth/components/reset-by-link-page').then((m) => ({
+            Component: m.ResetByLinkPage,
+          })),
+      },
+      {
+        path: '/resetPassword',
+        lazy: () =>
+          import('../features/auth/components/reset-password-page').then((m) => ({
+            Component: m.ResetPasswordPage,
+          })),
+      },
+      {
+        path: paths.home.information,
+        lazy: () =>
+          import('../features/profile/components/information-page').then((m) => ({
+            Component: m.InformationPage,
+          })),
+      },
+      {
         path: paths.privacy,
         lazy: () =>
           import('../features/agreements/components/agreement-page').then((m) => ({

@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
 import { LANGUAGE_HEADER } from '@portal/shared/i18n';
 import { SESSION_EXPIRED_CODE, SUCCESS_CODE } from '@portal/shared/api';
@@ -6,6 +5,7 @@ import { env } from '../config/env';
 import { paths } from '../config/paths';
 import { currentLanguage } from './i18n';
 import { storage } from './storage';
+import { notify } from './notify';
 
 /** A non-200 answer of the API, or a network failure (httpStatus 0). */
 export class ApiError extends Error {
@@ -98,7 +98,7 @@ export async function request<T>(
     throw new ApiError(response.status, code, msg);
   }
   if (code !== SUCCESS_CODE || !response.ok) {
-    if (!options.silent && msg) notifications.show({ color: 'yellow', message: msg });
+    if (!options.silent && msg) notify('yellow', msg);
     throw new ApiError(response.status, code, msg, envelope?.data ?? null);
   }
   const data = envelope?.data as T;

@@ -1,0 +1,134 @@
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import {
+  CodeLoginBodySchema,
+  PhoneWithCodeSchema,
+  RESEND_COUNTDOWN_SECONDS,
+} from '@portal/shared/auth';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { completeSignIn } from '../../../lib/account';
+import { ApiError } from '../../../lib/api-client';
+import { fieldError, toastFirstError } from '../../../lib/forms';
+import { messageText } from '../../../lib/i18n';
+import { authApi } from '../api/auth-api';
+import { useCountdown } from '../hooks/use-countdown';
+import { PhoneField } from './phone-field';
+import { notify } from '../../../lib/notify';
+
+type CodeForm = z.input<typeof CodeLoginBodySchema>;
+
+/** The verification-code tab of `/` (spec §2): the area is fixed to +86 there. */
+export function CodeSignInForm() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const countdown = useCountdown(RESEND_COUNTDOWN_SECONDS);
+  const [unknownPhone, setUnknownPhone] = useState<string | null>(null);
+  const form = useForm<CodeForm>({
+    resolver: zodResolver(CodeLoginBodySchema),
+    defaultValues: { country_code: '86', mobile: '', code: '' },
+  });
+
+  const showError = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.httpStatus === 0) return;
+    if (error.msg === messageText('userNotExist')) setUnknownPhone(form.getValues('mobile'));
+    notify('yellow', error.msg);
+  };
+
+  const send = useMutation({
+    mutationFn: authApi.sendCode,
+    onSuccess: () => {
+      countdown.start();
+      notify('green', t('codeSent'));
+    },
+    onError: showError,
+  });
+
+  const signIn = useMutation({
+    mutationFn: authApi.loginWithCode,
+    onSuccess: async (data) => void navigate(await completeSignIn(data), { replace: true }),
+    onError: showError,
+  });
+
+  const requestCode = () => {
+    setUnknownPhone(null);
+    const phone = {
+      country_code: form.getValues('country_code'),
+      mobile: form.getValues('mobile'),
+    };
+    const parsed = PhoneWithCodeSchema.safeParse(phone);
+    if (!parsed.success) {
+      notify('yellow', messageText(parsed.error.issues[0]?.message ?? 'phoneError'));
+      return;
+    }
+    send.mutate(parsed.data);
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(
+        (values) => {
+          setUnknownPhone(null);
+          signIn.mutate(values);
+        },
+        toastFirstError<CodeForm>(['mobile', 'code']),
+      )}
+    >
+      <Stack gap="md">
+        <Controller
+          control={form.control}
+          name="mobile"
+          render={({ field, fieldState }) => (
+            <PhoneField
+              countryCode="86"
+              mobile={field.value}
+              onMobileChange={field.onChange}
+              error={fieldError(fieldState.error)}
+            />
+          )}
+        />
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            label={t('code')}
+            labelProps={{ className: 'visually-hidden' }}
+            placeholder={t('codePlaceholder')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            {...form.register('code', { setValueAs: (v: string) => v.replace(/\D+/g, '') })}
+            error={fieldError(form.formState.errors.code)}
+          />
+          <Button
+            variant="light"
+            w={130}
+            onClick={requestCode}
+            disabled={countdown.running}
+            loading={send.isPending}
+          >
+            {countdown.running ? t('resendIn', { seconds: countdown.left }) : t('sendCode')}
+          </Button>
+        </Group>
+        {unknownPhone && (
+          <Alert color="yellow" title={t('userNotExistTitle')}>
+            <Anchor
+              component={Link}
+              to={`${paths.newUser}?country_code=86&phone=${encodeURIComponent(unknownPhone)}`}
+            >
+              {t('registerInstead')}
+            </Anchor>
+          </Alert>
+        )}
+        <Button type="submit" size="md" loading={signIn.isPending}>
+          {t('continue')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

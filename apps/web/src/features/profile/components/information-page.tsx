@@ -1,0 +1,153 @@
+import {
+  Button,
+  Container,
+  Group,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { UpdateEmailBodySchema } from '@portal/shared/auth';
+import type { Language } from '@portal/shared/i18n';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { AccountLayout } from '../../../components/layout/account-layout';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { useResetPasswordEntry } from '../../../lib/account';
+import { fieldError, toastFirstError } from '../../../lib/forms';
+import { changeLanguage, currentLanguage } from '../../../lib/i18n';
+import { profileApi, profileQueryOptions } from '../api/profile-api';
+import { notify } from '../../../lib/notify';
+
+type EmailForm = z.input<typeof UpdateEmailBodySchema>;
+
+/** `information`: e-mail, password and interface language of the account (spec §2). */
+export function InformationPage() {
+  const { t } = useTranslation('profile');
+  useDocumentTitle(t('title'));
+  const queryClient = useQueryClient();
+  const profile = useQuery(profileQueryOptions());
+  const resetPassword = useResetPasswordEntry();
+  const form = useForm<EmailForm>({
+    resolver: zodResolver(UpdateEmailBodySchema),
+    defaultValues: { email: '' },
+  });
+  const { reset } = form;
+  useEffect(() => {
+    if (profile.data) reset({ email: profile.data.email ?? '' });
+  }, [profile.data, reset]);
+
+  const saveEmail = useMutation({
+    mutationFn: (email: string) => profileApi.updateEmail(email),
+    onSuccess: async () => {
+      notify('green', t('emailSaved'));
+      await queryClient.invalidateQueries(profileQueryOptions());
+    },
+  });
+  const saveLanguage = useMutation({
+    mutationFn: async (language: Language) => {
+      await changeLanguage(language);
+      await profileApi.setLanguage(language);
+    },
+    onSuccess: () => queryClient.invalidateQueries(profileQueryOptions()),
+  });
+
+  return (
+    <AccountLayout>
+      <Container size="sm" py="xl">
+        <Title order={1} mb="lg">
+          {t('title')}
+        </Title>
+        {profile.isPending ? (
+          <Stack aria-busy="true">
+            <Skeleton height={120} />
+            <Skeleton height={120} />
+          </Stack>
+        ) : profile.isError ? (
+          <Text c="red.8">{t('loadFailed')}</Text>
+        ) : (
+          <Stack gap="lg">
+            <Paper withBorder p="lg" component="section" aria-labelledby="account-heading">
+              <Title order={2} size="h4" id="account-heading" mb="sm">
+                {t('account')}
+              </Title>
+              <Text size="sm">
+                {t('phone')}: +{profile.data.country_code} {profile.data.mobile}
+              </Text>
+              {profile.data.name && (
+                <Text size="sm">
+                  {t('name')}: {profile.data.name}
+                </Text>
+              )}
+            </Paper>
+
+            <Paper withBorder p="lg" component="section" aria-labelledby="email-heading">
+              <Title order={2} size="h4" id="email-heading" mb="sm">
+                {t('email')}
+              </Title>
+              <form
+                noValidate
+                onSubmit={form.handleSubmit(
+                  (values) => saveEmail.mutate(values.email),
+                  toastFirstError<EmailForm>(['email']),
+                )}
+              >
+                <Group align="flex-start" wrap="nowrap">
+                  <TextInput
+                    style={{ flex: 1 }}
+                    label={t('email')}
+                    labelProps={{ className: 'visually-hidden' }}
+                    type="email"
+                    autoComplete="email"
+                    maxLength={50}
+                    {...form.register('email')}
+                    error={fieldError(form.formState.errors.email)}
+                  />
+                  <Button type="submit" loading={saveEmail.isPending}>
+                    {t('save', { ns: 'common' })}
+                  </Button>
+                </Group>
+              </form>
+            </Paper>
+
+            <Paper withBorder p="lg" component="section" aria-labelledby="password-heading">
+              <Title order={2} size="h4" id="password-heading" mb="sm">
+                {t('password')}
+              </Title>
+              <Group justify="space-between">
+                <Text size="sm">
+                  {profile.data.has_password ? t('passwordSet') : t('passwordNotSet')}
+                </Text>
+                <Button variant="light" onClick={() => void resetPassword()}>
+                  {profile.data.has_password ? t('changePassword') : t('setPassword')}
+                </Button>
+              </Group>
+            </Paper>
+
+            <Paper withBorder p="lg" component="section" aria-labelledby="language-heading">
+              <Title order={2} size="h4" id="language-heading" mb="sm">
+                {t('language')}
+              </Title>
+              <SegmentedControl
+                aria-label={t('language')}
+                value={currentLanguage()}
+                onChange={(value) => saveLanguage.mutate(value as Language)}
+                data={[
+                  { value: 'en', label: 'English' },
+                  { value: 'zh_CN', label: '简体中文' },
+                ]}
+              />
+            </Paper>
+          </Stack>
+        )}
+      </Container>
+    </AccountLayout>
+  );
+}
