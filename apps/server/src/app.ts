@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './lib/logger';
 import { agreementsRoutes } from './modules/agreements/agreements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { fixturesRoutes } from './modules/fixtures/fixtures.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Feature routes: one line per module.
   await app.register(authRoutes, { ctx });
   await app.register(profileRoutes, { ctx });
+  await app.register(catalogueRoutes, { ctx });
 
   if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });
   if (config.testFixtures) await app.register(fixturesRoutes, { ctx });

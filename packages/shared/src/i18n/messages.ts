@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '../auth/messages';
 import { BILLING_MESSAGES } from '../billing/messages';
+import { CATALOGUE_MESSAGES } from '../catalogue/messages';
 import { CHILDREN_MESSAGES } from '../children/messages';
 import { ONBOARDING_MESSAGES } from '../onboarding/messages';
 import type { Language } from './language';
@@ -51,6 +52,7 @@ const FEATURE_MESSAGES = [
   ONBOARDING_MESSAGES,
   CHILDREN_MESSAGES,
   BILLING_MESSAGES,
+  CATALOGUE_MESSAGES,
 ] as const;
 
 type FeatureMessages = (typeof FEATURE_MESSAGES)[number];

@@ -1,2 +1,3 @@
 export * from './platform';
 export * from './parents';
+export * from './catalogue';

@@ -2,13 +2,20 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../client';
 import { appMeta } from '../schema';
 import { seedAgreements } from './agreements';
+import { seedCatalogue } from './catalogue';
 import { seedParents } from './parents';
 
 /** One part of the demo data of decisions.md → Demo data; runs inside the seeding transaction. */
 export type DemoSeeder = (tx: Transaction, now: Date) => Promise<void>;
 
 /** In order: later parts may use rows of earlier ones. Each issue adds its part here. */
-export const DEMO_SEEDERS: DemoSeeder[] = [seedParents, seedAgreements];
+export const DEMO_SEEDERS: DemoSeeder[] = [
+  seedParents,
+  seedAgreements,
+  async (tx, now) => {
+    await seedCatalogue(tx, now);
+  },
+];
 
 const DEMO_MARKER = 'demo_data_seeded_at';
 const SEED_LOCK_ID = 724_310_002;

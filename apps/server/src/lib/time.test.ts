@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { atOffset, nextWeeklyOccurrence, zonedTimeToUtc, zoneOffsetMinutes } from './time';
+
+describe('zone arithmetic', () => {
+  it.each([
+    ['2026-07-01T12:00:00Z', 'America/New_York', -240],
+    ['2026-12-01T12:00:00Z', 'America/New_York', -300],
+    ['2026-07-01T12:00:00Z', 'Asia/Shanghai', 480],
+    ['2026-07-01T12:00:00Z', 'Asia/Kolkata', 330],
+    ['2026-07-01T12:00:00Z', 'UTC', 0],
+  ])('offset at %s in %s is %i', (instant, zone, offset) => {
+    expect(zoneOffsetMinutes(new Date(instant), zone)).toBe(offset);
+  });
+
+  it.each([
+    [
+      { year: 2026, month: 3, day: 7, hour: 19, minute: 0 },
+      'America/New_York',
+      '2026-03-08T00:00:00.000Z',
+    ], // EST
+    [
+      { year: 2026, month: 3, day: 9, hour: 19, minute: 0 },
+      'America/New_York',
+      '2026-03-09T23:00:00.000Z',
+    ], // EDT
+    [
+      { year: 2026, month: 11, day: 22, hour: 19, minute: 30 },
+      'Asia/Shanghai',
+      '2026-11-22T11:30:00.000Z',
+    ],
+  ])('%j in %s is %s', (local, zone, utc) => {
+    expect(zonedTimeToUtc(local, zone).toISOString()).toBe(utc);
+  });
+});
+
+describe('nextWeeklyOccurrence', () => {
+  it('finds the next Monday 19:00 in Shanghai', () => {
+    // Sunday 2026-11-22 10:00 UTC = 18:00 in Shanghai.
+    const next = nextWeeklyOccurrence(
+      new Date('2026-11-22T10:00:00Z'),
+      1,
+      '19:00',
+      'Asia/Shanghai',
+    );
+    expect(next.toISOString()).toBe('2026-11-23T11:00:00.000Z');
+  });
+
+  it('takes today when the time is still ahead, next week when it passed', () => {
+    const from = new Date('2026-11-23T10:00:00Z'); // Monday 18:00 Shanghai
+    expect(nextWeeklyOccurrence(from, 1, '19:00', 'Asia/Shanghai').toISOString()).toBe(
+      '2026-11-23T11:00:00.000Z',
+    );
+    expect(nextWeeklyOccurrence(from, 1, '17:00', 'Asia/Shanghai').toISOString()).toBe(
+      '2026-11-30T09:00:00.000Z',
+    );
+  });
+
+  it('moves the UTC instant across a DST change in the course zone', () => {
+    const before = nextWeeklyOccurrence(
+      new Date('2026-03-01T00:00:00Z'),
+      1,
+      '19:00',
+      'America/New_York',
+    );
+    const after = nextWeeklyOccurrence(
+      new Date('2026-03-09T00:00:00Z'),
+      1,
+      '19:00',
+      'America/New_York',
+    );
+    expect(before.toISOString()).toBe('2026-03-03T00:00:00.000Z');
+    expect(after.toISOString()).toBe('2026-03-09T23:00:00.000Z');
+    // A UTC+8 visitor sees Tuesday 08:00 before the change and Tuesday 07:00 after it.
+    expect(atOffset(before, 480)).toMatchObject({ weekday: 2, time: '08:00' });
+    expect(atOffset(after, 480)).toMatchObject({ weekday: 2, time: '07:00' });
+  });
+});
+
+describe('atOffset', () => {
+  it.each([
+    ['2026-11-22T23:30:00Z', 480, { weekday: 1, date: '2026-11-23', time: '07:30' }],
+    ['2026-11-22T23:30:00Z', 0, { weekday: 0, date: '2026-11-22', time: '23:30' }],
+    ['2026-11-22T02:00:00Z', -300, { weekday: 6, date: '2026-11-21', time: '21:00' }],
+  ])('%s at %i', (instant, diff, expected) => {
+    expect(atOffset(new Date(instant), diff)).toEqual(expected);
+  });
+});

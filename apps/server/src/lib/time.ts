@@ -1,0 +1,130 @@
+/**
+ * Wall-clock arithmetic in IANA zones with Intl only (no date library on the server).
+ * Stored times are UTC instants; a course's weekly slot is a local weekday and time in the
+ * course's zone, so its UTC instant moves with daylight saving (decisions.md: times in UTC,
+ * rendered in the visitor's `time_diff`).
+ */
+
+interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  weekday: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      weekday: 'short',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The wall clock of `zone` at `instant`. */
+export function localParts(instant: Date, zone: string): LocalParts {
+  const parts: Record<string, string> = {};
+  for (const part of formatter(zone).formatToParts(instant)) parts[part.type] = part.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+  };
+}
+
+/** Offset of `zone` from UTC at `instant`, in minutes east. */
+export function zoneOffsetMinutes(instant: Date, zone: string): number {
+  const p = localParts(instant, zone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/** The instant at which `zone` shows this wall-clock time (the later one in a DST gap). */
+export function zonedTimeToUtc(
+  local: { year: number; month: number; day: number; hour: number; minute: number },
+  zone: string,
+): Date {
+  const naive = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
+  let guess = naive - zoneOffsetMinutes(new Date(naive), zone) * 60_000;
+  // A second pass settles instants near a DST change, where the first guess used the other offset.
+  guess = naive - zoneOffsetMinutes(new Date(guess), zone) * 60_000;
+  return new Date(guess);
+}
+
+/** "HH:mm" → minutes of the day. */
+export function parseClock(time: string): { hour: number; minute: number } {
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return { hour, minute };
+}
+
+/**
+ * The next start of a weekly slot (local `weekday`, Sun 0, at `time` in `zone`) at or after
+ * `from`.
+ */
+export function nextWeeklyOccurrence(
+  from: Date,
+  weekday: number,
+  time: string,
+  zone: string,
+): Date {
+  const today = localParts(from, zone);
+  const { hour, minute } = parseClock(time);
+  for (let ahead = 0; ahead <= 7; ahead += 1) {
+    if ((today.weekday + ahead) % 7 !== weekday) continue;
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + ahead));
+    const start = zonedTimeToUtc(
+      {
+        year: date.getUTCFullYear(),
+        month: date.getUTCMonth() + 1,
+        day: date.getUTCDate(),
+        hour,
+        minute,
+      },
+      zone,
+    );
+    if (start.getTime() >= from.getTime()) return start;
+  }
+  // Same weekday, time already passed today: a week later.
+  const date = new Date(Date.UTC(today.year, today.month - 1, today.day + 7));
+  return zonedTimeToUtc(
+    {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour,
+      minute,
+    },
+    zone,
+  );
+}
+
+/** An instant as seen at a fixed offset (`time_diff`, minutes east): weekday, date and "HH:mm". */
+export function atOffset(
+  instant: Date,
+  timeDiff: number,
+): { weekday: number; date: string; time: string } {
+  const shifted = new Date(instant.getTime() + timeDiff * 60_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    weekday: shifted.getUTCDay(),
+    date: `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`,
+    time: `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}`,
+  };
+}
