@@ -15,6 +15,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    // Schedule times depend on the visitor's zone: pin it so expectations hold on any machine.
+    timezoneId: 'UTC',
     browserName: 'chromium',
     launchOptions: {
       // Debian's Chromium: Playwright's own browser download cannot run here (DEVELOPERS.md).

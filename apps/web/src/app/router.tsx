@@ -56,6 +56,34 @@ export const router = createBrowserRouter([
           })),
       },
       {
+        path: paths.schedulesDesktop,
+        lazy: () =>
+          import('../features/catalogue/components/schedules-desktop-page').then((m) => ({
+            Component: m.SchedulesDesktopPage,
+          })),
+      },
+      {
+        path: paths.schedulesMobile,
+        lazy: () =>
+          import('../features/catalogue/components/schedules-mobile-page').then((m) => ({
+            Component: m.SchedulesMobilePage,
+          })),
+      },
+      {
+        path: paths.curriculum,
+        lazy: () =>
+          import('../features/catalogue/components/curriculum-page').then((m) => ({
+            Component: m.CurriculumPage,
+          })),
+      },
+      {
+        path: paths.download,
+        lazy: () =>
+          import('../features/catalogue/components/download-page').then((m) => ({
+            Component: m.DownloadPage,
+          })),
+      },
+      {
         path: paths.privacy,
         lazy: () =>
           import('../features/agreements/components/agreement-page').then((m) => ({

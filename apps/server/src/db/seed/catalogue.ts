@@ -352,16 +352,14 @@ export async function seedCatalogue(tx: Transaction, now: Date): Promise<number[
           })
           .returning();
         ids.push(levelRow!.id);
-        await tx
-          .insert(topics)
-          .values(
-            level.topics.map(([en, zh], position) => ({
-              level_id: levelRow!.id,
-              position: position + 1,
-              title_en: en,
-              title_zh: zh,
-            })),
-          );
+        await tx.insert(topics).values(
+          level.topics.map(([en, zh], position) => ({
+            level_id: levelRow!.id,
+            position: position + 1,
+            title_en: en,
+            title_zh: zh,
+          })),
+        );
       }
     }
     levelIds.set(subject.key, ids);

@@ -1,0 +1,96 @@
+import { Button, Container, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Drawer.css';
+import { useDisclosure } from '@mantine/hooks';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { MOBILE_NEXT_PAGE_DELAY_MS } from '@portal/shared/catalogue';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
+import { scheduleInfiniteQueryOptions } from '../api/catalogue-api';
+import { useScheduleFilters } from '../hooks/use-schedule-filters';
+import { timeZoneLabel } from '../utils/time-zone';
+import { CatalogueLayout } from './catalogue-layout';
+import { CourseScheduleCard } from './course-schedule-card';
+import { ScheduleFilterControls } from './schedule-filter-controls';
+import { ScheduleEmpty, ScheduleError, ScheduleLoading } from './schedule-states';
+
+/** `/schedules_app`: the schedule for phones, with a filter popup and infinite scroll (spec §2). */
+export function SchedulesMobilePage() {
+  const { t } = useTranslation('catalogue');
+  const { state, filters, update } = useScheduleFilters();
+  const [filtersOpen, filtersPanel] = useDisclosure(false);
+  const schedule = useInfiniteQuery(scheduleInfiniteQueryOptions(filters, currentLanguage()));
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = schedule;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return undefined;
+    let timer: number | undefined;
+    const observer = new IntersectionObserver((entries) => {
+      // Spec §9: the next page follows 300 ms after the end of the list comes into view.
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) {
+        timer = window.setTimeout(() => void fetchNextPage(), MOBILE_NEXT_PAGE_DELAY_MS);
+      }
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const items = schedule.data?.pages.flatMap((page) => page.datas) ?? [];
+  const total = schedule.data?.pages[0]?.total ?? 0;
+
+  return (
+    <CatalogueLayout title={t('scheduleTitle')} description={t('scheduleDescription')}>
+      <Container size="xs" py="md" px="sm">
+        <Group justify="space-between" mb="xs" wrap="nowrap">
+          <Title order={1} size="h3">
+            {t('scheduleTitle')}
+          </Title>
+          <Button size="xs" variant="light" onClick={filtersPanel.open}>
+            {t('filters')}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed" mb="md">
+          {t('timesIn', { zone: timeZoneLabel(filters.time_diff) })}
+        </Text>
+        <Drawer
+          opened={filtersOpen}
+          onClose={filtersPanel.close}
+          position="bottom"
+          title={t('filters')}
+          size="auto"
+          closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+        >
+          <Stack>
+            <ScheduleFilterControls state={state} onChange={update} />
+            <Button onClick={filtersPanel.close}>{t('showCourses', { count: total })}</Button>
+          </Stack>
+        </Drawer>
+        <Stack gap="sm" aria-live="polite">
+          {schedule.isPending ? (
+            <ScheduleLoading />
+          ) : schedule.isError ? (
+            <ScheduleError onRetry={() => void schedule.refetch()} />
+          ) : items.length === 0 ? (
+            <ScheduleEmpty />
+          ) : (
+            items.map((item) => <CourseScheduleCard key={item.course_id} item={item} />)
+          )}
+          <div ref={sentinel} />
+          {isFetchingNextPage && (
+            <Loader size="sm" mx="auto" aria-label={t('loading', { ns: 'common' })} />
+          )}
+          {!hasNextPage && items.length > 0 && (
+            <Text size="xs" c="dimmed" ta="center">
+              {t('endOfList')}
+            </Text>
+          )}
+        </Stack>
+      </Container>
+    </CatalogueLayout>
+  );
+}
