@@ -20,6 +20,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
     DATABASE_URL: '',
     DEMO_DATA: 'true',
     TEST_FIXTURES: 'true',
+    // Cheaper hashes keep parallel browser tests off the CPU limit; the real cost is unit-tested.
+    PASSWORD_HASH_COST: '14',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SMS_PROVIDER: 'local',
     EMAIL_PROVIDER: 'local',

@@ -92,7 +92,7 @@ test('forgot password through the e-mailed link', async ({ page }) => {
   await page.getByLabel('New password', { exact: true }).fill('fromlink123');
   await page.getByLabel('Confirm the new password').fill('fromlink123');
   await page.getByRole('button', { name: 'Save password' }).click();
-  await expect(page.getByText('Your new password is saved.')).toBeVisible();
+  await expect(page.getByText('Your new password is saved.')).toBeVisible({ timeout: 15_000 });
 
   await signInWithPassword(page, { ...parent, password: 'fromlink123' });
 });
@@ -110,7 +110,7 @@ test('change password from the profile, then sign in with the new one', async ({
   await page.getByLabel('New password', { exact: true }).fill('changed123');
   await page.getByLabel('Confirm the new password').fill('changed123');
   await page.getByRole('button', { name: 'Save password' }).click();
-  await expect(page.getByText('Your new password is saved.')).toBeVisible();
+  await expect(page.getByText('Your new password is saved.')).toBeVisible({ timeout: 15_000 });
 
   await page.evaluate(() => localStorage.clear());
   await signInWithPassword(page, { ...parent, password: 'changed123' });

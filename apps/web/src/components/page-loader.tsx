@@ -1,11 +1,13 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export function PageLoader() {
   const { t } = useTranslation();
+  // The text lives in the live region itself: aria-label is not allowed on the loader's span.
   return (
-    <Center mih="50vh" role="status" aria-live="polite">
-      <Loader aria-label={t('loading')} />
+    <Center mih="50vh" role="status">
+      <Loader />
+      <VisuallyHidden>{t('loading')}</VisuallyHidden>
     </Center>
   );
 }

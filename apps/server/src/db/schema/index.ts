@@ -1,3 +1,4 @@
 export * from './platform';
 export * from './parents';
 export * from './catalogue';
+export * from './credits';

@@ -3,6 +3,7 @@ import type { Database, Transaction } from '../client';
 import { appMeta } from '../schema';
 import { seedAgreements } from './agreements';
 import { seedCatalogue } from './catalogue';
+import { seedCredits } from './credits';
 import { seedParents } from './parents';
 
 /** One part of the demo data of decisions.md → Demo data; runs inside the seeding transaction. */
@@ -15,6 +16,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   async (tx, now) => {
     await seedCatalogue(tx, now);
   },
+  seedCredits,
 ];
 
 const DEMO_MARKER = 'demo_data_seeded_at';

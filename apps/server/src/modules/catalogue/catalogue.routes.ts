@@ -38,29 +38,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 ) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/api/edu/subjects',
-    {
-      schema: { tags: ['catalogue'], response: { 200: envelope(z.array(SubjectSchema)) } },
-      config: PER_IP,
-    },
-    async (request, reply) => {
-      publicCache(reply, 300);
-      return ok(await listSubjects(ctx, request.lang));
-    },
-  );
-
-  app.get(
-    '/api/getSubject',
-    {
-      schema: { tags: ['catalogue'], response: { 200: envelope(z.array(SubjectSchema)) } },
-      config: PER_IP,
-    },
-    async (request, reply) => {
-      publicCache(reply, 300);
-      return ok(await listSubjects(ctx, request.lang));
-    },
-  );
+  // Spec §7 lists both paths for the same subject list (the schedule and the curriculum use one each).
+  for (const url of ['/api/edu/subjects', '/api/getSubject']) {
+    app.get(
+      url,
+      {
+        schema: { tags: ['catalogue'], response: { 200: envelope(z.array(SubjectSchema)) } },
+        config: PER_IP,
+      },
+      async (request, reply) => {
+        publicCache(reply, 300);
+        return ok(await listSubjects(ctx, request.lang));
+      },
+    );
+  }
 
   app.get(
     '/api/edu/subjects-:id/levels',

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Container, Group, Menu } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { saveLanguageOnAccount, useLogout, useResetPasswordEntry } from '../../lib/account';
 import { storage } from '../../lib/storage';
 import { LanguageSwitch } from '../language-switch';
+import { HeaderBar } from './header-bar';
 
 /**
  * Frame of signed-in screens: brand, language (saved on the account too) and the account menu
@@ -19,46 +20,26 @@ export function AccountLayout({ children }: { children: ReactNode }) {
 
   return (
     <Box mih="100vh">
-      <Box
-        component="header"
-        bg="white"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Container size="lg" py="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Anchor
-              component={Link}
-              to={paths.home.attendClassNow}
-              fw={700}
-              c="brand.7"
-              underline="never"
-              size="lg"
-            >
-              {t('appName')}
-            </Anchor>
-            <Group gap="sm" wrap="nowrap">
-              <LanguageSwitch onChange={(language) => void saveLanguageOnAccount(language)} />
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Button variant="default" size="xs">
-                    {t('account')}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item component={Link} to={paths.home.information}>
-                    {t('profile')}
-                  </Menu.Item>
-                  <Menu.Item onClick={() => void resetPassword()}>{t('resetPassword')}</Menu.Item>
-                  <Menu.Divider />
-                  <Menu.Item color="red" onClick={() => void logout()}>
-                    {t('logout')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            </Group>
-          </Group>
-        </Container>
-      </Box>
+      <HeaderBar home={paths.home.attendClassNow}>
+        <LanguageSwitch onChange={(language) => void saveLanguageOnAccount(language)} />
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="default" size="xs">
+              {t('account')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item component={Link} to={paths.home.information}>
+              {t('profile')}
+            </Menu.Item>
+            <Menu.Item onClick={() => void resetPassword()}>{t('resetPassword')}</Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={() => void logout()}>
+              {t('logout')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </HeaderBar>
       <Box component="main">{children}</Box>
     </Box>
   );

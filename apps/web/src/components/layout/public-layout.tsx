@@ -1,39 +1,19 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { LanguageSwitch } from '../language-switch';
+import { HeaderBar } from './header-bar';
 
 /** Frame of the pages anyone may open: brand, language switch, agreement links. */
 export function PublicLayout({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Box
-        component="header"
-        bg="white"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Container size="lg" py="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Anchor
-              component={Link}
-              to={paths.signIn}
-              fw={700}
-              c="brand.7"
-              underline="never"
-              size="lg"
-            >
-              {t('appName')}
-            </Anchor>
-            <Group gap="sm" wrap="nowrap">
-              {actions}
-              <LanguageSwitch />
-            </Group>
-          </Group>
-        </Container>
-      </Box>
+      <HeaderBar home={paths.signIn}>
+        {actions}
+        <LanguageSwitch />
+      </HeaderBar>
       <Box component="main" style={{ flex: 1 }}>
         {children}
       </Box>

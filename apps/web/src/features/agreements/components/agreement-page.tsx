@@ -1,4 +1,14 @@
-import { Alert, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { AgreementType } from '@portal/shared/agreements';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +29,8 @@ export function AgreementPage({ type }: { type: AgreementType }) {
       <Container size="md" py="xl">
         <Paper component="article" p={{ base: 'md', sm: 'xl' }} radius="md" withBorder>
           {query.isPending && (
-            <Stack aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
+            <Stack role="status" aria-busy="true">
+              <VisuallyHidden>{t('loading', { ns: 'common' })}</VisuallyHidden>
               <Skeleton height={32} width="50%" />
               <Skeleton height={14} />
               <Skeleton height={14} />

@@ -1,10 +1,11 @@
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export function ScheduleLoading() {
   const { t } = useTranslation('common');
   return (
-    <Stack aria-busy="true" aria-label={t('loading')}>
+    <Stack role="status" aria-busy="true">
+      <VisuallyHidden>{t('loading')}</VisuallyHidden>
       {[0, 1, 2].map((key) => (
         <Skeleton key={key} height={96} radius="md" />
       ))}

@@ -1,4 +1,15 @@
-import { Button, Container, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Container,
+  Drawer,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -82,7 +93,10 @@ export function SchedulesMobilePage() {
           )}
           <div ref={sentinel} />
           {isFetchingNextPage && (
-            <Loader size="sm" mx="auto" aria-label={t('loading', { ns: 'common' })} />
+            <Center role="status">
+              <Loader size="sm" />
+              <VisuallyHidden>{t('loading', { ns: 'common' })}</VisuallyHidden>
+            </Center>
           )}
           {!hasNextPage && items.length > 0 && (
             <Text size="xs" c="dimmed" ta="center">

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { appendLedger } from '../../modules/credits/credits.repository';
+import type { Transaction } from '../client';
+import { parents } from '../schema';
+import { DEMO_PARENT_SN } from './parents';
+
+/** The demo parent's credit history: a 20-credit package and the new-parent gift. */
+export async function seedCredits(tx: Transaction, now: Date): Promise<void> {
+  const [parent] = await tx
+    .select()
+    .from(parents)
+    .where(eq(parents.user_sn, DEMO_PARENT_SN))
+    .limit(1);
+  if (!parent) return;
+  const day = 24 * 3600_000;
+  await appendLedger(tx, {
+    parent_id: parent.id,
+    event: 'reward',
+    reward_delta: 4,
+    title_en: 'Welcome gift',
+    title_zh: '新用户礼包',
+    idempotency_key: `demo:${parent.id}:welcome`,
+    created_at: new Date(now.getTime() - 30 * day),
+  });
+  await appendLedger(tx, {
+    parent_id: parent.id,
+    event: 'purchase',
+    paid_delta: 20,
+    title_en: 'Purchased 20 credits',
+    title_zh: '购买 20 课时',
+    idempotency_key: `demo:${parent.id}:purchase-1`,
+    created_at: new Date(now.getTime() - 29 * day),
+  });
+}

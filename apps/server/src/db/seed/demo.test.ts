@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { seedDemoData } from './demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo data (decisions.md → Demo data)', () => {
+  it('fills an empty database once, even when two instances start together', async () => {
+    const results = await Promise.all([
+      seedDemoData(t.ctx.db, t.clock.now()),
+      seedDemoData(t.ctx.db, t.clock.now()),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await seedDemoData(t.ctx.db, t.clock.now())).toBe(false);
+  });
+
+  it.each(['13800138000', '13900139000'])(
+    'lets the demo parent %s sign in with demo2026',
+    async (mobile) => {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { mobile, country_code: '86', password: 'demo2026' },
+        remoteAddress: `10.3.0.${mobile.slice(-1)}`,
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().data.status).toBe(1);
+    },
+  );
+
+  it('gives the demo parent a credit history, the catalogue and the agreements', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { mobile: '13800138000', country_code: '86', password: 'demo2026' },
+      remoteAddress: '10.3.1.1',
+    });
+    const headers = { authorization: `Bearer ${login.json().data.token}` };
+    const account = await t.app.inject({
+      method: 'GET',
+      url: '/api/accounts?model=lessons',
+      headers,
+    });
+    expect(account.json().data).toMatchObject({
+      balance: 24,
+      purchased_credit: 20,
+      reward_credit: 4,
+    });
+    const schedule = await t.app.inject({
+      method: 'POST',
+      url: '/api/getCoursesSchedule',
+      payload: {},
+    });
+    expect(schedule.json().data.total).toBeGreaterThan(10);
+    const agreement = await t.app.inject({
+      method: 'GET',
+      url: '/api/getAgreement?type=3',
+      headers: { lang: 'zh_CN' },
+    });
+    expect(agreement.json().data.title).toBe('用户协议');
+  });
+});

@@ -1,0 +1,38 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { creditLedger } from '../../db/schema';
+
+export interface CreditTotals {
+  paid: number;
+  reward: number;
+  reserved: number;
+}
+
+/** Sums of the parent's ledger (one indexed range scan). */
+export async function sumCredits(db: DbOrTx, parentId: number): Promise<CreditTotals> {
+  const [row] = await db
+    .select({
+      paid: sql<string>`coalesce(sum(${creditLedger.paid_delta}), 0)`,
+      reward: sql<string>`coalesce(sum(${creditLedger.reward_delta}), 0)`,
+      reserved: sql<string>`coalesce(sum(${creditLedger.reserved_delta}), 0)`,
+    })
+    .from(creditLedger)
+    .where(eq(creditLedger.parent_id, parentId));
+  return {
+    paid: Number(row?.paid ?? 0),
+    reward: Number(row?.reward ?? 0),
+    reserved: Number(row?.reserved ?? 0),
+  };
+}
+
+export type NewLedgerRow = typeof creditLedger.$inferInsert;
+
+/** Appends a row; answers false when the idempotency key was already used (a retry). */
+export async function appendLedger(db: DbOrTx, row: NewLedgerRow): Promise<boolean> {
+  const inserted = await db
+    .insert(creditLedger)
+    .values(row)
+    .onConflictDoNothing({ target: creditLedger.idempotency_key })
+    .returning({ id: creditLedger.id });
+  return inserted.length > 0;
+}
