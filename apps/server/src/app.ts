@@ -13,6 +13,7 @@ import { loggerOptions } from './lib/logger';
 import { agreementsRoutes } from './modules/agreements/agreements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { childrenRoutes } from './modules/children/children.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { fixturesRoutes } from './modules/fixtures/fixtures.routes';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes, { ctx });
   await app.register(catalogueRoutes, { ctx });
   await app.register(creditsRoutes, { ctx });
+  await app.register(childrenRoutes, { ctx });
 
   if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });
   if (config.testFixtures) await app.register(fixturesRoutes, { ctx });

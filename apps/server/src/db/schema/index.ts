@@ -2,3 +2,4 @@ export * from './platform';
 export * from './parents';
 export * from './catalogue';
 export * from './credits';
+export * from './children';

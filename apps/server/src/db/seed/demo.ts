@@ -3,6 +3,7 @@ import type { Database, Transaction } from '../client';
 import { appMeta } from '../schema';
 import { seedAgreements } from './agreements';
 import { seedCatalogue } from './catalogue';
+import { seedChildren } from './children';
 import { seedCredits } from './credits';
 import { seedParents } from './parents';
 
@@ -12,6 +13,7 @@ export type DemoSeeder = (tx: Transaction, now: Date) => Promise<void>;
 /** In order: later parts may use rows of earlier ones. Each issue adds its part here. */
 export const DEMO_SEEDERS: DemoSeeder[] = [
   seedParents,
+  seedChildren,
   seedAgreements,
   async (tx, now) => {
     await seedCatalogue(tx, now);

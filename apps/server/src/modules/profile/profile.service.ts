@@ -2,20 +2,22 @@ import type { Profile } from '@portal/shared/auth';
 import type { AppContext } from '../../app-context';
 import { unauthenticated } from '../../lib/app-error';
 import { findParentById } from '../auth/parents.repository';
-
-/** decisions.md → Children: 3 without a plan; the hard cap is 6. */
-export const DEFAULT_CHILD_LIMIT = 3;
+import { findChildren, getChildLimit } from '../children/children.service';
 
 /**
  * The parent's profile (spec §3 User profile). It is composed from the modules that own each
- * part: the account here; the current child's card, membership and the child limit come from
- * the children, lessons and billing modules as they land (issues #4–#6). Until a parent has
- * children and a plan, those parts are what they truly are: no child, no plan, limit 3.
+ * part: the account here, the current child and the child limit from the children module;
+ * membership and this month's lesson counts come with the billing and lessons modules
+ * (issues #5, #6) and are what they truly are until then: no plan, no lessons.
  */
 export async function getProfile(ctx: AppContext, parentId: number): Promise<Profile> {
   const parent = await findParentById(ctx.db, parentId);
   if (!parent) throw unauthenticated();
-  const childLimit = DEFAULT_CHILD_LIMIT;
+  const { limit, count } = await getChildLimit(ctx, parentId);
+  const children = await findChildren(ctx, parentId);
+  // The current child: the one last selected, else the first (spec §3 last_student_sn).
+  const current =
+    children.find((child) => child.student_sn === parent.last_student_sn) ?? children[0];
   return {
     user_sn: parent.user_sn,
     name: parent.name,
@@ -28,14 +30,24 @@ export async function getProfile(ctx: AppContext, parentId: number): Promise<Pro
     referer_code: parent.referer_code,
     language: parent.language,
     time_zone: parent.time_zone,
-    last_student_sn: parent.last_student_sn,
+    last_student_sn: current?.student_sn ?? null,
     member_status: 0,
     member_kids: 0,
     member_type: 0,
     status: parent.status,
     has_password: Boolean(parent.password_hash),
-    child_limit: childLimit,
-    can_add_child: true,
-    student_info: null,
+    child_limit: limit,
+    can_add_child: count < limit,
+    // Month counts arrive with the lessons module (issue #5).
+    student_info: current
+      ? {
+          student_sn: current.student_sn,
+          avatar: current.avatar,
+          nickname: current.nickname,
+          month_complete: 0,
+          month_pending: 0,
+          month_no_show: 0,
+        }
+      : null,
   };
 }

@@ -1,0 +1,166 @@
+import {
+  DEFAULT_CHILD_LIMIT,
+  MAX_CHILDREN,
+  formatBirthDate,
+  isPastDate,
+  parseBirthDate,
+  type Child,
+  type ChildFields,
+} from '@portal/shared/children';
+import type { AppContext } from '../../app-context';
+import { badRequest, notFound, unauthenticated } from '../../lib/app-error';
+import { newPublicId } from '../../lib/ids';
+import { localParts } from '../../lib/time';
+import { findParentById, updateParent } from '../auth/parents.repository';
+import {
+  countStudents,
+  findAvatar,
+  findAvatars,
+  findOwnStudent,
+  findStudents,
+  insertStudent,
+  lockParent,
+  updateStudent,
+  type StudentRow,
+} from './children.repository';
+
+/** Today's date ("YYYY-MM-DD") in the parent's zone; birthdays and ages follow their calendar. */
+function todayFor(zone: string | null | undefined, now: Date): string {
+  let parts;
+  try {
+    parts = localParts(now, zone || 'UTC');
+  } catch {
+    parts = localParts(now, 'UTC');
+  }
+  return `${parts.year}-${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}`;
+}
+
+function ageOn(birthIso: string, todayIso: string): number {
+  const [by, bm, bd] = birthIso.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = todayIso.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/**
+ * The self-service child limit (decisions.md → Children): `member_kids` with an active plan
+ * (billing, issue #6), otherwise 3, or what the adviser set; never above the cap of 6.
+ */
+export function childLimitFor(override: number | null | undefined): number {
+  return Math.min(MAX_CHILDREN, override ?? DEFAULT_CHILD_LIMIT);
+}
+
+async function validFields(ctx: AppContext, parentId: number, fields: ChildFields) {
+  const parent = await findParentById(ctx.db, parentId);
+  if (!parent) throw unauthenticated();
+  if (!(await findAvatar(ctx.db, fields.avatar))) throw badRequest('selectAvatar');
+  const birth = parseBirthDate(fields.birth_date);
+  if (!birth) throw badRequest('selectBirthday');
+  if (!isPastDate(birth, todayFor(parent.time_zone, ctx.clock.now())))
+    throw badRequest('birthdayInFuture');
+  return { birth, parent };
+}
+
+export async function findChildren(ctx: AppContext, parentId: number): Promise<Child[]> {
+  const parent = await findParentById(ctx.db, parentId);
+  const today = todayFor(parent?.time_zone, ctx.clock.now());
+  const rows = await findStudents(ctx.db, parentId);
+  return rows.map(({ student, avatarUrl }) => toChild(student, avatarUrl, today));
+}
+
+function toChild(student: StudentRow, avatarUrl: string, today: string): Child {
+  return {
+    student_sn: student.student_sn,
+    nickname: student.nickname,
+    birth_date: formatBirthDate(student.birth_date),
+    avatar: avatarUrl,
+    id: student.avatar_id,
+    age: ageOn(student.birth_date, today),
+  };
+}
+
+export async function getChildLimit(
+  ctx: AppContext,
+  parentId: number,
+): Promise<{ limit: number; count: number }> {
+  const parent = await findParentById(ctx.db, parentId);
+  return {
+    limit: childLimitFor(parent?.child_limit_override),
+    count: await countStudents(ctx.db, parentId),
+  };
+}
+
+/** Adds a child under the limit; the parent row lock makes parallel adds count one by one. */
+export async function addChild(
+  ctx: AppContext,
+  parentId: number,
+  fields: ChildFields,
+): Promise<string> {
+  const { birth } = await validFields(ctx, parentId, fields);
+  return ctx.db.transaction(async (tx) => {
+    const parent = await lockParent(tx, parentId);
+    if (!parent) throw unauthenticated();
+    if ((await countStudents(tx, parentId)) >= childLimitFor(parent.override))
+      throw badRequest('childLimitReached');
+    const now = ctx.clock.now();
+    const student = await insertStudent(tx, {
+      student_sn: newPublicId('S'),
+      parent_id: parentId,
+      nickname: fields.nickname,
+      birth_date: birth,
+      avatar_id: fields.avatar,
+      created_at: now,
+      updated_at: now,
+    });
+    return student.student_sn;
+  });
+}
+
+export async function editChild(
+  ctx: AppContext,
+  parentId: number,
+  studentSn: string,
+  fields: ChildFields,
+): Promise<void> {
+  const { birth } = await validFields(ctx, parentId, fields);
+  const student = await findOwnStudent(ctx.db, parentId, studentSn);
+  if (!student) throw notFound('childNotFound');
+  await updateStudent(ctx.db, student.id, {
+    nickname: fields.nickname,
+    birth_date: birth,
+    avatar_id: fields.avatar,
+    updated_at: ctx.clock.now(),
+  });
+}
+
+/** Soft delete: lessons and the ledger keep pointing at the row. */
+export async function deleteChild(
+  ctx: AppContext,
+  parentId: number,
+  studentSn: string,
+): Promise<void> {
+  const student = await findOwnStudent(ctx.db, parentId, studentSn);
+  if (!student) throw notFound('childNotFound');
+  const now = ctx.clock.now();
+  await updateStudent(ctx.db, student.id, { deleted_at: now, updated_at: now });
+  const parent = await findParentById(ctx.db, parentId);
+  if (parent?.last_student_sn === studentSn)
+    await updateParent(ctx.db, parentId, { last_student_sn: null }, now);
+}
+
+/** Makes one of the parent's own children the current one (spec §2 addChildren). */
+export async function selectChild(
+  ctx: AppContext,
+  parentId: number,
+  studentSn: string,
+): Promise<void> {
+  if (!(await findOwnStudent(ctx.db, parentId, studentSn))) throw notFound('childNotFound');
+  await updateParent(ctx.db, parentId, { last_student_sn: studentSn }, ctx.clock.now());
+}
+
+export async function listAvatars(ctx: AppContext, selectedId?: number) {
+  return (await findAvatars(ctx.db)).map((row) => ({
+    id: row.id,
+    url: row.url,
+    selected: row.id === selectedId,
+  }));
+}
