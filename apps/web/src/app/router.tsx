@@ -84,6 +84,27 @@ export const router = createBrowserRouter([
           })),
       },
       {
+        path: paths.home.children,
+        lazy: () =>
+          import('../features/children/components/children-page').then((m) => ({
+            Component: m.ChildrenPage,
+          })),
+      },
+      {
+        path: paths.allChildren,
+        lazy: () =>
+          import('../features/children/components/children-page').then((m) => ({
+            Component: m.ChildrenPage,
+          })),
+      },
+      {
+        path: paths.childForm,
+        lazy: () =>
+          import('../features/children/components/child-form-page').then((m) => ({
+            Component: m.ChildFormPage,
+          })),
+      },
+      {
         path: paths.privacy,
         lazy: () =>
           import('../features/agreements/components/agreement-page').then((m) => ({

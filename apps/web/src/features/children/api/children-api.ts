@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AvatarSchema, ChildSchema, type ChildFields } from '@portal/shared/children';
+import { api } from '../../../lib/api-client';
+
+export const childrenQueryOptions = () =>
+  queryOptions({
+    queryKey: ['children'],
+    queryFn: ({ signal }) => api.get('/api/students', { schema: z.array(ChildSchema), signal }),
+  });
+
+export const avatarsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['avatars'],
+    queryFn: ({ signal }) =>
+      api.get('/api/getGeadimg', { schema: z.object({ data: z.array(AvatarSchema) }), signal }),
+    staleTime: 60 * 60_000,
+  });
+
+export const childrenApi = {
+  add: (fields: ChildFields) => api.post<{ student_sn: string }>('/api/students', fields),
+  edit: (studentSn: string, fields: ChildFields) =>
+    api.post<null>('/api/students/edit', { ...fields, student_sn: studentSn }),
+  remove: (studentSn: string) =>
+    api.post<null>('/api/students/studentid/delete', { student_sn: studentSn }),
+  select: (studentSn: string) =>
+    api.post<null>('/api/setLastStudent', { last_student_sn: studentSn }),
+};

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ProfileSchema } from '@portal/shared/auth';
+import { api } from './api-client';
+
+/**
+ * `GET /api/user/profile`. Shared by every signed-in screen (header, children, profile), so it
+ * lives here rather than in one feature; mutations that change the profile invalidate this key.
+ */
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: ['profile'],
+    queryFn: ({ signal }) => api.get('/api/user/profile', { schema: ProfileSchema, signal }),
+  });

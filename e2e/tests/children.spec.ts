@@ -1,0 +1,70 @@
+import { createParent, signInWithPassword } from '../fixtures/parents';
+import { expect, expectAccessible, test, useLanguage } from '../fixtures/test';
+
+test('add, edit and delete a child with the confirmations (en)', async ({
+  page,
+  consoleErrors,
+}) => {
+  const parent = await createParent(page, { password: 'secret123' });
+  await useLanguage(page, 'en');
+  await signInWithPassword(page, parent);
+  await page.goto('/home/children/addChildren');
+  await expect(page.getByText('No children yet. Add your first child.')).toBeVisible();
+  await page.getByRole('link', { name: 'Add a child' }).click();
+
+  // The checks come in the spec's order: avatar first.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please select avatar.').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Choose an avatar' }).click();
+  await page.getByRole('button', { name: 'Avatar 3' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please select Child’s Birthday.').first()).toBeVisible();
+  await page.getByLabel('Birthday').click();
+  await page.locator('table button:not([disabled])').first().click();
+  await page.getByLabel('Child’s name').fill('Mia');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL('**/home/children/addChildren');
+  await expect(page.getByText('Mia', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit Mia' }).click();
+  await page.getByLabel('Child’s name').fill('Mia Li');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Mia Li', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit Mia Li' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Are you sure to delete?')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Deleted successfully').first()).toBeVisible();
+  await page.waitForURL('**/allChild');
+  await expect(page.getByText('No children yet. Add your first child.')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('past the limit the add button explains whom to ask (zh_CN)', async ({ page }) => {
+  const parent = await createParent(page, { password: 'secret123' });
+  await useLanguage(page, 'zh_CN');
+  await signInWithPassword(page, parent);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const avatars = await page.request.get('/api/getGeadimg', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const avatarId = ((await avatars.json()) as { data: { data: { id: number }[] } }).data.data[0]!
+    .id;
+  for (const name of ['A', 'B', 'C']) {
+    const response = await page.request.post('/api/students', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { avatar: avatarId, birth_date: '1/1/2019', nickname: name },
+    });
+    expect(response.ok()).toBe(true);
+  }
+  await page.goto('/home/children/addChildren');
+  await expect(page.getByRole('heading', { level: 1, name: '我的孩子' })).toBeVisible();
+  await page.getByRole('button', { name: '将 B 设为当前孩子' }).click();
+  await expect(page.getByText('当前孩子')).toBeVisible();
+  await page.getByRole('button', { name: '添加孩子' }).click();
+  await expect(page.getByText(/请联系您的课程顾问。/)).toBeVisible();
+  await expectAccessible(page);
+});
