@@ -44,7 +44,7 @@ test('add, edit and delete a child with the confirmations (en)', async ({
 });
 
 test('past the limit the add button explains whom to ask (zh_CN)', async ({ page }) => {
-  const parent = await createParent(page, { password: 'secret123' });
+  const parent = await createParent(page, { password: 'secret123', invite_code: 'ADV2026' });
   await useLanguage(page, 'zh_CN');
   await signInWithPassword(page, parent);
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -66,5 +66,7 @@ test('past the limit the add button explains whom to ask (zh_CN)', async ({ page
   await expect(page.getByText('当前孩子')).toBeVisible();
   await page.getByRole('button', { name: '添加孩子' }).click();
   await expect(page.getByText(/请联系您的课程顾问。/)).toBeVisible();
+  await expect(page.getByText('Amy Chen')).toBeVisible();
+  await expect(page.getByText('微信：amy_chen_courses')).toBeVisible();
   await expectAccessible(page);
 });

@@ -10,6 +10,7 @@ import { systemClock } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './lib/logger';
+import { advisersRoutes } from './modules/advisers/advisers.routes';
 import { agreementsRoutes } from './modules/agreements/agreements.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogueRoutes, { ctx });
   await app.register(creditsRoutes, { ctx });
   await app.register(childrenRoutes, { ctx });
+  await app.register(advisersRoutes, { ctx });
 
   if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });
   if (config.testFixtures) await app.register(fixturesRoutes, { ctx });

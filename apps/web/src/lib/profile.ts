@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ProfileSchema } from '@portal/shared/auth';
+import { ProfileSchema, UserInfoSchema } from '@portal/shared/auth';
 import { api } from './api-client';
 
 /**
@@ -10,4 +10,11 @@ export const profileQueryOptions = () =>
   queryOptions({
     queryKey: ['profile'],
     queryFn: ({ signal }) => api.get('/api/user/profile', { schema: ProfileSchema, signal }),
+  });
+
+/** `GET /api/getUserInfo`: the profile with the parent's course adviser card. */
+export const userInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user-info'],
+    queryFn: ({ signal }) => api.get('/api/getUserInfo', { schema: UserInfoSchema, signal }),
   });

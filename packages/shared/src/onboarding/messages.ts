@@ -6,6 +6,7 @@ export const ONBOARDING_MESSAGES = {
     wechatEmpty: 'Please enter your chat ID.',
     EnterYourReferralCode: 'Please enter your referral code.',
     referralFailed: 'Recommendation code verification failed.',
+    inviteCodeInvalid: 'This invitation link is not valid.',
   },
   zh_CN: {
     nameEmpty: '请输入姓名。',
@@ -13,5 +14,6 @@ export const ONBOARDING_MESSAGES = {
     wechatEmpty: '请输入微信号。',
     EnterYourReferralCode: '请输入推荐码。',
     referralFailed: '推荐码验证失败。',
+    inviteCodeInvalid: '该邀请链接无效。',
   },
 } as const;

@@ -3,3 +3,4 @@ export * from './parents';
 export * from './catalogue';
 export * from './credits';
 export * from './children';
+export * from './advisers';

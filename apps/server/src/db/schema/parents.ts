@@ -35,6 +35,8 @@ export const parents = pgTable(
      * reset (issue #3). Reset to 0 by any successful sign-in.
      */
     failed_password_attempts: integer('failed_password_attempts').notNull().default(0),
+    /** The parent's course adviser (advisers.id); set at registration from the invite code. */
+    adviser_id: integer('adviser_id'),
     /** Self-service child limit raised by the course adviser (decisions.md: up to the cap of 6). */
     child_limit_override: integer('child_limit_override'),
     ...timestamps,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../client';
 import { appMeta } from '../schema';
+import { seedAdvisers } from './advisers';
 import { seedAgreements } from './agreements';
 import { seedCatalogue } from './catalogue';
 import { seedChildren } from './children';
@@ -13,6 +14,7 @@ export type DemoSeeder = (tx: Transaction, now: Date) => Promise<void>;
 /** In order: later parts may use rows of earlier ones. Each issue adds its part here. */
 export const DEMO_SEEDERS: DemoSeeder[] = [
   seedParents,
+  seedAdvisers,
   seedChildren,
   seedAgreements,
   async (tx, now) => {

@@ -11,6 +11,7 @@ import { translate } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { parentIdOf } from '../../plugins/auth';
 import { setLanguage, updateEmail } from '../auth/auth.service';
+import { getAdviserForParent } from '../advisers/advisers.service';
 import { getProfile } from './profile.service';
 
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -44,8 +45,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => ({
       code: 200 as const,
       msg: 'ok',
-      // The adviser card arrives with the adviser module (issue #4).
-      data: { user_info: await getProfile(ctx, parentIdOf(request)), salesperson_info: null },
+      data: {
+        user_info: await getProfile(ctx, parentIdOf(request)),
+        salesperson_info: await getAdviserForParent(ctx, parentIdOf(request), request.lang),
+      },
     }),
   );
 

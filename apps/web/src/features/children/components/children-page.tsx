@@ -22,7 +22,8 @@ import { Link } from 'react-router';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
-import { profileQueryOptions } from '../../../lib/profile';
+import { AdviserCard } from '../../../components/adviser-card';
+import { profileQueryOptions, userInfoQueryOptions } from '../../../lib/profile';
 import { childrenApi, childrenQueryOptions } from '../api/children-api';
 
 /** Where the add/edit form sends the parent back (spec §4: one=1 came from this list). */
@@ -39,6 +40,7 @@ export function ChildrenPage() {
   const children = useQuery(childrenQueryOptions());
   const profile = useQuery(profileQueryOptions());
   const [limitOpen, limitDialog] = useDisclosure(false);
+  const userInfo = useQuery({ ...userInfoQueryOptions(), enabled: limitOpen });
   const select = useMutation({
     mutationFn: childrenApi.select,
     onSuccess: () => queryClient.invalidateQueries(profileQueryOptions()),
@@ -128,7 +130,10 @@ export function ChildrenPage() {
         title={t('limitTitle')}
         closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
       >
-        <Text>{t('limitText', { count: profile.data?.child_limit ?? 3 })}</Text>
+        <Text mb="md">{t('limitText', { count: profile.data?.child_limit ?? 3 })}</Text>
+        {userInfo.data?.salesperson_info && (
+          <AdviserCard adviser={userInfo.data.salesperson_info} />
+        )}
       </Modal>
     </AccountLayout>
   );

@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { advisers } from '../../db/schema';
+
+export type AdviserRow = typeof advisers.$inferSelect;
+
+export async function findAdviserById(db: DbOrTx, id: number): Promise<AdviserRow | undefined> {
+  const [row] = await db.select().from(advisers).where(eq(advisers.id, id)).limit(1);
+  return row;
+}
+
+export async function findAdviserByInviteCode(
+  db: DbOrTx,
+  code: string,
+): Promise<AdviserRow | undefined> {
+  const [row] = await db.select().from(advisers).where(eq(advisers.invite_code, code)).limit(1);
+  return row;
+}
