@@ -18,6 +18,7 @@ import { childrenRoutes } from './modules/children/children.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { fixturesRoutes } from './modules/fixtures/fixtures.routes';
+import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(creditsRoutes, { ctx });
   await app.register(childrenRoutes, { ctx });
   await app.register(advisersRoutes, { ctx });
+  await app.register(lessonsRoutes, { ctx });
 
   if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });
   if (config.testFixtures) await app.register(fixturesRoutes, { ctx });

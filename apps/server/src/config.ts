@@ -50,6 +50,15 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     EMAIL_FROM: z.string().default('Parent Portal <no-reply@localhost>'),
+    /** Jitsi Meet server whose rooms the live classroom uses (decisions.md → Outside services). */
+    CLASSROOM_JITSI_URL: z.url().default('https://meet.jit.si'),
+    /** Prefix of every room name, so one Jitsi server can host several portals. */
+    CLASSROOM_ROOM_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,40}$/, 'letters, digits and dashes only')
+      .default('ParentPortalLesson'),
+    /** Weeks of lessons generated ahead of today for each enrollment (lessons job). */
+    LESSON_WEEKS_AHEAD: z.coerce.number().int().min(1).max(12).default(4),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'twilio') {
@@ -130,6 +139,8 @@ export interface Config {
     | { provider: 'local' }
     | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
   email: { provider: 'local'; from: string } | { provider: 'smtp'; smtpUrl: string; from: string };
+  classroom: { provider: 'jitsi'; baseUrl: string; roomPrefix: string };
+  lessonWeeksAhead: number;
 }
 
 export class ConfigError extends Error {
@@ -182,5 +193,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.EMAIL_PROVIDER === 'smtp'
         ? { provider: 'smtp', smtpUrl: env.SMTP_URL!, from: env.EMAIL_FROM }
         : { provider: 'local', from: env.EMAIL_FROM },
+    classroom: {
+      provider: 'jitsi',
+      baseUrl: env.CLASSROOM_JITSI_URL.replace(/\/$/, ''),
+      roomPrefix: env.CLASSROOM_ROOM_PREFIX,
+    },
+    lessonWeeksAhead: env.LESSON_WEEKS_AHEAD,
   };
 }

@@ -27,7 +27,7 @@ async function main() {
 
   const database = await prepareDatabase(config);
   const app = await buildApp({ config, database });
-  const jobs = startJobs({ db: database.db, log: app.log });
+  const jobs = startJobs({ ctx: { db: database.db, config }, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

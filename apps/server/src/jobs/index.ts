@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
+import type { AppContext } from '../app-context';
+import { generateLessons, settleEndedLessons } from '../modules/lessons/lessons.service';
 import { deleteExpiredWindows } from '../modules/rate-limit/rate-limit.repository';
+
+/** What a job may use: the database and configuration (no request, no providers). */
+export type JobContext = Pick<AppContext, 'db' | 'config'>;
 
 export interface Job {
   name: string;
@@ -9,33 +13,62 @@ export interface Job {
    * One run. Must be safe when two instances run it at the same moment: idempotent statements,
    * or row / advisory locks inside (DEVELOPERS.md: scale-out).
    */
-  run(db: Database, now: Date): Promise<void>;
+  run(ctx: JobContext, now: Date): Promise<void>;
 }
 
 export const JOBS: Job[] = [
   {
     name: 'rate-limit-cleanup',
     intervalMs: 10 * 60_000,
-    run: (db, now) => deleteExpiredWindows(db, now),
+    run: (ctx, now) => deleteExpiredWindows(ctx.db, now),
+  },
+  {
+    // Ended lessons consume their reserved credits within a minute of their end.
+    name: 'lesson-settlement',
+    intervalMs: 60_000,
+    run: async (ctx, now) => {
+      await settleEndedLessons(ctx, now);
+    },
+  },
+  {
+    // Keeps every running enrollment scheduled `lessonWeeksAhead` weeks ahead, and schedules
+    // lessons that waited for credits once a top-up arrives.
+    name: 'lesson-generation',
+    intervalMs: 10 * 60_000,
+    run: async (ctx, now) => {
+      await generateLessons(ctx, now, ctx.config.lessonWeeksAhead);
+    },
   },
 ];
 
-/** Runs each job on its interval inside the server process; failures are logged, never fatal. */
-export function startJobs(deps: { db: Database; log: FastifyBaseLogger; jobs?: Job[] }) {
-  const timers = (deps.jobs ?? JOBS).map((job) => {
+/**
+ * Runs each job on its interval inside the server process, and once shortly after start;
+ * failures are logged, never fatal.
+ */
+export function startJobs(deps: { ctx: JobContext; log: FastifyBaseLogger; jobs?: Job[] }) {
+  const timers = (deps.jobs ?? JOBS).flatMap((job) => {
     let running = false;
-    const timer = setInterval(() => {
+    const tick = () => {
       if (running) return;
       running = true;
       job
-        .run(deps.db, new Date())
+        .run(deps.ctx, new Date())
         .catch((error: unknown) => deps.log.warn({ err: error, job: job.name }, 'job failed'))
         .finally(() => {
           running = false;
         });
-    }, job.intervalMs);
+    };
+    const first = setTimeout(tick, 2_000);
+    const timer = setInterval(tick, job.intervalMs);
+    first.unref();
     timer.unref();
-    return timer;
+    return [first, timer];
   });
-  return { stop: () => timers.forEach((timer) => clearInterval(timer)) };
+  return {
+    stop: () =>
+      timers.forEach((timer) => {
+        clearTimeout(timer);
+        clearInterval(timer);
+      }),
+  };
 }

@@ -1,5 +1,24 @@
 import { z } from 'zod';
 
+export * from './messages';
+
+/**
+ * The ledger's event types (decisions.md: every change of credits is one row with its type);
+ * `reward-setting` lists them with these message keys as titles.
+ */
+export const CREDIT_EVENTS = {
+  purchase: 'eventPurchase',
+  reward: 'eventReward',
+  reserve: 'eventReserve',
+  release: 'eventRelease',
+  consume: 'eventConsume',
+  refund: 'eventRefund',
+} as const;
+export type CreditEvent = keyof typeof CREDIT_EVENTS;
+
+/** `POST /api/reward-setting`: one transaction type. */
+export const RewardSettingSchema = z.object({ id: z.string(), title: z.string() });
+
 /** `GET /api/accounts?model=lessons`: `model` names the account kind; lessons is the only one. */
 export const AccountQuerySchema = z.object({ model: z.enum(['lessons']).default('lessons') });
 

@@ -2,6 +2,8 @@ import { AUTH_MESSAGES } from '../auth/messages';
 import { BILLING_MESSAGES } from '../billing/messages';
 import { CATALOGUE_MESSAGES } from '../catalogue/messages';
 import { CHILDREN_MESSAGES } from '../children/messages';
+import { CREDITS_MESSAGES } from '../credits/messages';
+import { LESSONS_MESSAGES } from '../lessons/messages';
 import { ONBOARDING_MESSAGES } from '../onboarding/messages';
 import type { Language } from './language';
 
@@ -53,6 +55,8 @@ const FEATURE_MESSAGES = [
   CHILDREN_MESSAGES,
   BILLING_MESSAGES,
   CATALOGUE_MESSAGES,
+  LESSONS_MESSAGES,
+  CREDITS_MESSAGES,
 ] as const;
 
 type FeatureMessages = (typeof FEATURE_MESSAGES)[number];

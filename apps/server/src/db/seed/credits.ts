@@ -4,7 +4,7 @@ import type { Transaction } from '../client';
 import { parents } from '../schema';
 import { DEMO_PARENT_SN } from './parents';
 
-/** The demo parent's credit history: a 20-credit package and the new-parent gift. */
+/** The demo parent's credit history: the new-parent gift and two 20-credit packages. */
 export async function seedCredits(tx: Transaction, now: Date): Promise<void> {
   const [parent] = await tx
     .select()
@@ -30,5 +30,14 @@ export async function seedCredits(tx: Transaction, now: Date): Promise<void> {
     title_zh: '购买 20 课时',
     idempotency_key: `demo:${parent.id}:purchase-1`,
     created_at: new Date(now.getTime() - 29 * day),
+  });
+  await appendLedger(tx, {
+    parent_id: parent.id,
+    event: 'purchase',
+    paid_delta: 20,
+    title_en: 'Purchased 20 credits',
+    title_zh: '购买 20 课时',
+    idempotency_key: `demo:${parent.id}:purchase-2`,
+    created_at: new Date(now.getTime() - 8 * day),
   });
 }

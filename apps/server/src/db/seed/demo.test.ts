@@ -45,11 +45,37 @@ describe('demo data (decisions.md → Demo data)', () => {
       url: '/api/accounts?model=lessons',
       headers,
     });
+    // 44 credits bought or given; the 9 lessons of the past three weeks consumed 9, the gift
+    // first; the coming four weeks (12 lessons, one cancelled) hold 11 in reservations.
     expect(account.json().data).toMatchObject({
-      balance: 24,
-      purchased_credit: 20,
-      reward_credit: 4,
+      balance: 35,
+      purchased_credit: 35,
+      reward_credit: 0,
+      balance_valid: 24,
     });
+    const upcoming = await t.app.inject({
+      method: 'GET',
+      url: '/api/userSchedukeForStudent?time_diff=0&pagesize=30&page=1',
+      headers,
+    });
+    const starts = upcoming
+      .json()
+      .data.map(
+        (lesson: { start_at: string }) => Date.parse(lesson.start_at) - t.clock.now().getTime(),
+      );
+    // One within minutes, one within 48 hours, one more than 3 hours away.
+    expect(starts.some((ms: number) => ms > 0 && ms <= 10 * 60_000)).toBe(true);
+    expect(starts.some((ms: number) => ms > 3 * 3600_000 && ms < 48 * 3600_000)).toBe(true);
+    const completed = await t.app.inject({
+      method: 'GET',
+      url: '/api/getCompletedLessonPC?time_diff=0',
+      headers,
+    });
+    const statuses = completed
+      .json()
+      .data.map((lesson: { comments_status: number }) => lesson.comments_status);
+    expect(statuses).toContain(1);
+    expect(statuses).toContain(0);
     const schedule = await t.app.inject({
       method: 'POST',
       url: '/api/getCoursesSchedule',

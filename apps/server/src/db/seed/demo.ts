@@ -6,6 +6,7 @@ import { seedAgreements } from './agreements';
 import { seedCatalogue } from './catalogue';
 import { seedChildren } from './children';
 import { seedCredits } from './credits';
+import { seedLessons } from './lessons';
 import { seedParents } from './parents';
 
 /** One part of the demo data of decisions.md → Demo data; runs inside the seeding transaction. */
@@ -21,6 +22,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
     await seedCatalogue(tx, now);
   },
   seedCredits,
+  seedLessons,
 ];
 
 const DEMO_MARKER = 'demo_data_seeded_at';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { creditLedger } from '../../db/schema';
+import { creditLedger, parents } from '../../db/schema';
 
 export interface CreditTotals {
   paid: number;
@@ -35,4 +35,21 @@ export async function appendLedger(db: DbOrTx, row: NewLedgerRow): Promise<boole
     .onConflictDoNothing({ target: creditLedger.idempotency_key })
     .returning({ id: creditLedger.id });
   return inserted.length > 0;
+}
+
+/**
+ * Locks the parent's row for the rest of the transaction: every ledger write of one parent
+ * goes one after another, so a balance checked here is still true when the row is appended.
+ */
+export async function lockLedgerOf(db: DbOrTx, parentId: number): Promise<void> {
+  await db.select({ id: parents.id }).from(parents).where(eq(parents.id, parentId)).for('update');
+}
+
+export async function hasLedgerKey(db: DbOrTx, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(eq(creditLedger.idempotency_key, key))
+    .limit(1);
+  return rows.length > 0;
 }

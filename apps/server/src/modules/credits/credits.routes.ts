@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@portal/shared/api';
-import { AccountQuerySchema, AccountSchema } from '@portal/shared/credits';
+import { z } from 'zod';
+import {
+  AccountQuerySchema,
+  AccountSchema,
+  CREDIT_EVENTS,
+  RewardSettingSchema,
+} from '@portal/shared/credits';
+import { translate } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { parentIdOf } from '../../plugins/auth';
 import { getAccount } from './credits.service';
@@ -21,6 +28,26 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       code: 200 as const,
       msg: 'ok',
       data: await getAccount(ctx, parentIdOf(request)),
+    }),
+  );
+
+  app.post(
+    '/api/reward-setting',
+    {
+      onRequest: app.requireParent,
+      schema: {
+        tags: ['credits'],
+        summary: 'Transaction types of the credit history (filter options)',
+        response: { 200: envelope(z.array(RewardSettingSchema)) },
+      },
+    },
+    async (request) => ({
+      code: 200 as const,
+      msg: 'ok',
+      data: Object.entries(CREDIT_EVENTS).map(([id, key]) => ({
+        id,
+        title: translate(request.lang, key),
+      })),
     }),
   );
 };

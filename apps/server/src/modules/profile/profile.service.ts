@@ -3,12 +3,13 @@ import type { AppContext } from '../../app-context';
 import { unauthenticated } from '../../lib/app-error';
 import { findParentById } from '../auth/parents.repository';
 import { findChildren, getChildLimit } from '../children/children.service';
+import { monthCountsOf } from '../lessons/lessons.service';
 
 /**
  * The parent's profile (spec §3 User profile). It is composed from the modules that own each
  * part: the account here, the current child and the child limit from the children module;
- * membership and this month's lesson counts come with the billing and lessons modules
- * (issues #5, #6) and are what they truly are until then: no plan, no lessons.
+ * this month's lesson counts from the lessons module; membership comes with billing (issue #6)
+ * and is what it truly is until then: no plan.
  */
 export async function getProfile(ctx: AppContext, parentId: number): Promise<Profile> {
   const parent = await findParentById(ctx.db, parentId);
@@ -38,15 +39,12 @@ export async function getProfile(ctx: AppContext, parentId: number): Promise<Pro
     has_password: Boolean(parent.password_hash),
     child_limit: limit,
     can_add_child: count < limit,
-    // Month counts arrive with the lessons module (issue #5).
     student_info: current
       ? {
           student_sn: current.student_sn,
           avatar: current.avatar,
           nickname: current.nickname,
-          month_complete: 0,
-          month_pending: 0,
-          month_no_show: 0,
+          ...(await monthCountsOf(ctx, parentId, current.student_sn, parent.time_zone)),
         }
       : null,
   };

@@ -1,0 +1,203 @@
+import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import {
+  enrollChild,
+  generateLessons,
+  settleEndedLessons,
+  cancelLesson,
+} from '../../modules/lessons/lessons.service';
+import { atOffset } from '../../lib/time';
+import { newPublicId } from '../../lib/ids';
+import type { Transaction } from '../client';
+import {
+  courseSlots,
+  courses,
+  lessonComments,
+  lessons,
+  levels,
+  memberships,
+  parents,
+  students,
+  subjects,
+} from '../schema';
+import { DEMO_MEMBER_SN, DEMO_PARENT_SN } from './parents';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+/** A weekly slot (UTC) at the wall-clock time of `instant`, rounded up to the next 5 minutes. */
+function slotAt(instant: Date) {
+  const rounded = new Date(Math.ceil(instant.getTime() / (5 * 60_000)) * 5 * 60_000);
+  const local = atOffset(rounded, 0);
+  return { weekday: local.weekday, start_time: local.time };
+}
+
+/**
+ * A private demo course whose weekly slots sit at the given instants, so the demo shows a
+ * lesson starting within minutes, one within 48 hours and one more than 3 hours away whenever
+ * the demo data is created (decisions.md → Demo data).
+ */
+async function demoCourse(
+  tx: Transaction,
+  subjectIndex: number,
+  type: 'one_on_one' | 'small_group',
+  credit: number,
+  at: Date[],
+  now: Date,
+) {
+  const subjectRows = await tx
+    .select()
+    .from(subjects)
+    .orderBy(asc(subjects.sort), asc(subjects.id));
+  const subject = subjectRows[subjectIndex % subjectRows.length]!;
+  const [level] = await tx
+    .select()
+    .from(levels)
+    .where(eq(levels.subject_id, subject.id))
+    .orderBy(asc(levels.sort))
+    .limit(1);
+  const [course] = await tx
+    .insert(courses)
+    .values({
+      subject_id: subject.id,
+      level_id: level!.id,
+      class_type: type,
+      required_credit: credit,
+      duration_minutes: type === 'one_on_one' ? 25 : 45,
+      total_lessons: 24,
+      time_zone: 'UTC',
+      is_public: false,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning();
+  await tx
+    .insert(courseSlots)
+    .values(at.map((instant) => ({ course_id: course!.id, ...slotAt(instant) })));
+  return course!;
+}
+
+async function childrenOf(tx: Transaction, userSn: string) {
+  const [parent] = await tx.select().from(parents).where(eq(parents.user_sn, userSn)).limit(1);
+  if (!parent) return undefined;
+  const kids = await tx
+    .select()
+    .from(students)
+    .where(eq(students.parent_id, parent.id))
+    .orderBy(asc(students.id));
+  return { parent, kids };
+}
+
+/**
+ * The demo parent's lessons: Mia in a 1-on-1 course (a lesson within minutes and one within
+ * 48 h each week), Leo in a small group (a lesson 5 h away each week), both started three
+ * weeks ago, so there are completed lessons (attended, one no-show, one with feedback),
+ * reservations and consumption in the ledger, and one cancelled lesson. The member parent's
+ * child is covered by the 2-kids plan and consumes no credits.
+ */
+export async function seedLessons(tx: Transaction, now: Date): Promise<void> {
+  const config = { db: tx };
+  const weeks = 4;
+  const demo = await childrenOf(tx, DEMO_PARENT_SN);
+  if (demo && demo.kids.length >= 2) {
+    const [mia, leo] = demo.kids as [(typeof demo.kids)[0], (typeof demo.kids)[0]];
+    const started = new Date(now.getTime() - 3 * 7 * DAY);
+    const miaCourse = await demoCourse(
+      tx,
+      0,
+      'one_on_one',
+      1,
+      [new Date(now.getTime() + 4 * 60_000), new Date(now.getTime() + 26 * HOUR)],
+      now,
+    );
+    const leoCourse = await demoCourse(
+      tx,
+      1,
+      'small_group',
+      1,
+      [new Date(now.getTime() + 5 * HOUR)],
+      now,
+    );
+    for (const [kid, course] of [
+      [mia, miaCourse],
+      [leo, leoCourse],
+    ] as const) {
+      await enrollChild(
+        config,
+        { parentId: demo.parent.id, studentId: kid.id, courseId: course.id, startsAt: started },
+        now,
+        weeks,
+      );
+    }
+    // What happened in the past weeks: every ended lesson attended except Leo's first.
+    const ended = await tx
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.parent_id, demo.parent.id), lte(lessons.ends_at, now)))
+      .orderBy(asc(lessons.starts_at));
+    for (const lesson of ended) {
+      const noShow = lesson.student_id === leo.id && lesson.lesson_number === 1;
+      if (!noShow)
+        await tx
+          .update(lessons)
+          .set({ entered_at: new Date(lesson.starts_at.getTime() + 60_000) })
+          .where(eq(lessons.id, lesson.id));
+    }
+    await settleEndedLessons(config, now);
+    const [reviewed] = ended.filter((lesson) => lesson.student_id === mia.id);
+    if (reviewed)
+      await tx.insert(lessonComments).values({
+        comment_sn: newPublicId('C'),
+        lesson_id: reviewed.id,
+        parent_id: demo.parent.id,
+        rating_halves: 9,
+        comment: 'Mia loved the story and read the new words aloud at dinner.',
+      });
+    // The school cancelled Leo's lesson in two weeks (a public holiday).
+    const [toCancel] = await tx
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.student_id, leo.id), isNotNull(lessons.id)))
+      .orderBy(asc(lessons.starts_at))
+      .offset(ended.filter((lesson) => lesson.student_id === leo.id).length + 2)
+      .limit(1);
+    if (toCancel) await cancelLesson(config, toCancel.id, now);
+  }
+
+  const member = await childrenOf(tx, DEMO_MEMBER_SN);
+  if (member && member.kids.length >= 1) {
+    await tx.insert(memberships).values({
+      parent_id: member.parent.id,
+      title_en: 'Unlimited monthly pass · 2 kids',
+      title_zh: '无限畅学月卡 · 2 个孩子',
+      kids: 2,
+      member_type: 1,
+      price_minor: 34_900,
+      currency: 'USD',
+      starts_at: new Date(now.getTime() - 10 * DAY),
+      ends_at: new Date(now.getTime() + 20 * DAY),
+      pay_method_type: 1,
+      pay_method_name: 'Visa •••• 4242',
+    });
+    const course = await demoCourse(
+      tx,
+      2,
+      'small_group',
+      2,
+      [new Date(now.getTime() + 30 * HOUR)],
+      now,
+    );
+    await enrollChild(
+      config,
+      {
+        parentId: member.parent.id,
+        studentId: member.kids[0]!.id,
+        courseId: course.id,
+        startsAt: new Date(now.getTime() - 7 * DAY),
+      },
+      now,
+      weeks,
+    );
+    await settleEndedLessons(config, now);
+  }
+  await generateLessons(config, now, weeks);
+}

@@ -1,0 +1,406 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  max,
+  sql,
+} from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  avatars,
+  courseSlots,
+  courses,
+  enrollments,
+  lessonComments,
+  lessons,
+  levels,
+  memberships,
+  students,
+  subjects,
+  topics,
+} from '../../db/schema';
+
+export type LessonRow = typeof lessons.$inferSelect;
+export type EnrollmentRow = typeof enrollments.$inferSelect;
+
+/** Whose lessons a list shows: one parent, optionally one of their children. */
+export interface LessonScope {
+  parentId: number;
+  studentId?: number;
+}
+
+/** A live child of this parent; another parent's student_sn finds nothing. */
+export async function findOwnStudentId(
+  db: DbOrTx,
+  parentId: number,
+  studentSn: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(
+      and(
+        eq(students.student_sn, studentSn),
+        eq(students.parent_id, parentId),
+        isNull(students.deleted_at),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+const lessonView = {
+  lesson: lessons,
+  student_sn: students.student_sn,
+  nickname: students.nickname,
+  avatar: avatars.url,
+  subject_en: subjects.title_en,
+  subject_zh: subjects.title_zh,
+  subject_img: subjects.img,
+  level_en: levels.title_en,
+  level_zh: levels.title_zh,
+  topic_en: topics.title_en,
+  topic_zh: topics.title_zh,
+  total_lessons: courses.total_lessons,
+  duration: courses.duration_minutes,
+  comment_sn: lessonComments.comment_sn,
+};
+export type LessonView = Awaited<ReturnType<typeof findLessonViews>>[number];
+
+function scopeWhere(scope: LessonScope) {
+  return and(
+    eq(lessons.parent_id, scope.parentId),
+    scope.studentId === undefined ? undefined : eq(lessons.student_id, scope.studentId),
+    // Lessons of a deleted child leave the lists with the child.
+    isNull(students.deleted_at),
+  );
+}
+
+/** Which lessons: not yet ended (upcoming), or ended and attendable (completed). */
+export type LessonRange = 'upcoming' | 'completed';
+
+function rangeWhere(range: LessonRange, now: Date) {
+  return range === 'upcoming'
+    ? gt(lessons.ends_at, now)
+    : and(lte(lessons.ends_at, now), isNull(lessons.cancelled_at), isNull(lessons.leave_at));
+}
+
+function lessonViewQuery(db: DbOrTx) {
+  return db
+    .select(lessonView)
+    .from(lessons)
+    .innerJoin(students, eq(students.id, lessons.student_id))
+    .innerJoin(avatars, eq(avatars.id, students.avatar_id))
+    .innerJoin(courses, eq(courses.id, lessons.course_id))
+    .innerJoin(subjects, eq(subjects.id, courses.subject_id))
+    .innerJoin(levels, eq(levels.id, courses.level_id))
+    .leftJoin(topics, eq(topics.id, lessons.topic_id))
+    .leftJoin(lessonComments, eq(lessonComments.lesson_id, lessons.id));
+}
+
+/** One page of a lesson list: upcoming soonest first, completed latest first. */
+export function findLessonViews(
+  db: DbOrTx,
+  scope: LessonScope,
+  range: LessonRange,
+  now: Date,
+  page: { limit: number; offset: number },
+) {
+  return lessonViewQuery(db)
+    .where(and(scopeWhere(scope), rangeWhere(range, now)))
+    .orderBy(
+      range === 'upcoming' ? asc(lessons.starts_at) : desc(lessons.starts_at),
+      asc(lessons.id),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countLessons(
+  db: DbOrTx,
+  scope: LessonScope,
+  range: LessonRange,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(lessons)
+    .innerJoin(students, eq(students.id, lessons.student_id))
+    .where(and(scopeWhere(scope), rangeWhere(range, now)));
+  return row?.n ?? 0;
+}
+
+/** The parent's own lesson of this child, with its display fields; others find nothing. */
+export async function findOwnLessonView(
+  db: DbOrTx,
+  parentId: number,
+  lessonSn: string,
+  studentSn: string,
+): Promise<LessonView | undefined> {
+  const [row] = await lessonViewQuery(db)
+    .where(
+      and(
+        eq(lessons.lesson_sn, lessonSn),
+        eq(lessons.parent_id, parentId),
+        eq(students.student_sn, studentSn),
+        isNull(students.deleted_at),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Locks a lesson for a change (leave, entry, settlement) and answers its current row. */
+export async function lockLesson(db: DbOrTx, lessonId: number): Promise<LessonRow | undefined> {
+  const [row] = await db.select().from(lessons).where(eq(lessons.id, lessonId)).for('update');
+  return row;
+}
+
+export async function updateLesson(
+  db: DbOrTx,
+  lessonId: number,
+  patch: Partial<Omit<LessonRow, 'id'>>,
+): Promise<void> {
+  await db.update(lessons).set(patch).where(eq(lessons.id, lessonId));
+}
+
+/** Inserts a generated lesson; answers undefined when another instance inserted it first. */
+export async function insertLesson(
+  db: DbOrTx,
+  row: typeof lessons.$inferInsert,
+): Promise<LessonRow | undefined> {
+  const [inserted] = await db
+    .insert(lessons)
+    .values(row)
+    .onConflictDoNothing({ target: [lessons.enrollment_id, lessons.lesson_number] })
+    .returning();
+  return inserted;
+}
+
+/** Running enrollments of live children, with their course. */
+export function findActiveEnrollments(db: DbOrTx, enrollmentIds?: number[]) {
+  return db
+    .select({ enrollment: enrollments, course: courses })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.course_id))
+    .innerJoin(students, eq(students.id, enrollments.student_id))
+    .where(
+      and(
+        isNull(enrollments.cancelled_at),
+        isNull(students.deleted_at),
+        enrollmentIds ? inArray(enrollments.id, enrollmentIds) : undefined,
+      ),
+    )
+    .orderBy(asc(enrollments.id));
+}
+
+export async function lastLessonOf(
+  db: DbOrTx,
+  enrollmentId: number,
+): Promise<{ number: number; startsAt: Date | null }> {
+  const [row] = await db
+    .select({ number: max(lessons.lesson_number), startsAt: max(lessons.starts_at) })
+    .from(lessons)
+    .where(eq(lessons.enrollment_id, enrollmentId));
+  return { number: row?.number ?? 0, startsAt: row?.startsAt ?? null };
+}
+
+export function findCourseSlots(db: DbOrTx, courseId: number) {
+  return db
+    .select()
+    .from(courseSlots)
+    .where(eq(courseSlots.course_id, courseId))
+    .orderBy(asc(courseSlots.weekday), asc(courseSlots.start_time));
+}
+
+export function findLevelTopics(db: DbOrTx, levelId: number) {
+  return db
+    .select({ id: topics.id })
+    .from(topics)
+    .where(eq(topics.level_id, levelId))
+    .orderBy(asc(topics.position));
+}
+
+export async function findSubjectTitles(db: DbOrTx, subjectId: number) {
+  const [row] = await db
+    .select({ en: subjects.title_en, zh: subjects.title_zh })
+    .from(subjects)
+    .where(eq(subjects.id, subjectId))
+    .limit(1);
+  return row ?? { en: '', zh: '' };
+}
+
+/**
+ * Ended lessons whose credits are not settled yet, locked for this transaction; rows another
+ * instance is settling are skipped, so two instances never settle the same lesson.
+ */
+export function lockUnsettledEnded(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select()
+    .from(lessons)
+    .where(and(isNull(lessons.settled_at), lte(lessons.ends_at, now)))
+    .orderBy(asc(lessons.ends_at))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** The parent's plans active at `at` (decisions.md: covered children consume no credits). */
+export function findActiveMemberships(db: DbOrTx, parentId: number, at: Date) {
+  return db
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.parent_id, parentId),
+        lte(memberships.starts_at, at),
+        gt(memberships.ends_at, at),
+        isNull(memberships.cancelled_at),
+      ),
+    )
+    .orderBy(desc(memberships.kids));
+}
+
+/** The parent's live children's ids, oldest profile first (a plan covers the first `kids`). */
+export async function findStudentIdsInOrder(db: DbOrTx, parentId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.parent_id, parentId), isNull(students.deleted_at)))
+    .orderBy(asc(students.id));
+  return rows.map((row) => row.id);
+}
+
+export async function insertComment(
+  db: DbOrTx,
+  row: typeof lessonComments.$inferInsert,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(lessonComments)
+    .values(row)
+    .onConflictDoNothing({ target: lessonComments.lesson_id })
+    .returning({ id: lessonComments.id });
+  return inserted.length > 0;
+}
+
+/** A comment on one of this parent's lessons; another parent's comment_id finds nothing. */
+export async function findOwnComment(db: DbOrTx, parentId: number, commentSn: string) {
+  const [row] = await db
+    .select()
+    .from(lessonComments)
+    .where(and(eq(lessonComments.comment_sn, commentSn), eq(lessonComments.parent_id, parentId)))
+    .limit(1);
+  return row;
+}
+
+/** Enrolled courses of the scope, with the course's catalogue titles and the child. */
+export function findEnrollmentViews(db: DbOrTx, scope: LessonScope) {
+  return db
+    .select({
+      enrollment: enrollments,
+      course: courses,
+      student_sn: students.student_sn,
+      nickname: students.nickname,
+      avatar: avatars.url,
+      subject_en: subjects.title_en,
+      subject_zh: subjects.title_zh,
+      subject_img: subjects.img,
+      level_en: levels.title_en,
+      level_zh: levels.title_zh,
+    })
+    .from(enrollments)
+    .innerJoin(students, eq(students.id, enrollments.student_id))
+    .innerJoin(avatars, eq(avatars.id, students.avatar_id))
+    .innerJoin(courses, eq(courses.id, enrollments.course_id))
+    .innerJoin(subjects, eq(subjects.id, courses.subject_id))
+    .innerJoin(levels, eq(levels.id, courses.level_id))
+    .where(
+      and(
+        eq(enrollments.parent_id, scope.parentId),
+        scope.studentId === undefined ? undefined : eq(enrollments.student_id, scope.studentId),
+        isNull(students.deleted_at),
+      ),
+    )
+    .orderBy(asc(enrollments.id));
+}
+
+/** Per enrollment: lessons that ended (attendable ones) and the next one not yet ended. */
+export async function enrollmentProgress(db: DbOrTx, enrollmentIds: number[], now: Date) {
+  if (enrollmentIds.length === 0) return new Map<number, { done: number; next?: LessonRow }>();
+  const done = await db
+    .select({ id: lessons.enrollment_id, n: count() })
+    .from(lessons)
+    .where(and(inArray(lessons.enrollment_id, enrollmentIds), lte(lessons.ends_at, now)))
+    .groupBy(lessons.enrollment_id);
+  const next = await db
+    .selectDistinctOn([lessons.enrollment_id])
+    .from(lessons)
+    .where(
+      and(
+        inArray(lessons.enrollment_id, enrollmentIds),
+        gt(lessons.ends_at, now),
+        isNull(lessons.cancelled_at),
+        isNull(lessons.leave_at),
+      ),
+    )
+    .orderBy(lessons.enrollment_id, asc(lessons.starts_at));
+  const progress = new Map<number, { done: number; next?: LessonRow }>();
+  for (const id of enrollmentIds) progress.set(id, { done: 0 });
+  for (const row of done) progress.get(row.id)!.done = row.n;
+  for (const row of next) progress.get(row.enrollment_id)!.next = row;
+  return progress;
+}
+
+/**
+ * A child's lessons in [from, to): completed (ended, attended or not), still scheduled, and
+ * no-shows (ended without entry), for the profile's month counts (spec §3 student_info).
+ */
+export async function monthCounts(db: DbOrTx, studentId: number, from: Date, to: Date, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .select({
+      complete: sql<number>`count(*) filter (where ${lessons.ends_at} <= ${at} and ${lessons.entered_at} is not null)`,
+      pending: sql<number>`count(*) filter (where ${lessons.ends_at} > ${at})`,
+      noShow: sql<number>`count(*) filter (where ${lessons.ends_at} <= ${at} and ${lessons.entered_at} is null)`,
+    })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.student_id, studentId),
+        gte(lessons.starts_at, from),
+        lt(lessons.starts_at, to),
+        isNull(lessons.cancelled_at),
+        isNull(lessons.leave_at),
+      ),
+    );
+  return {
+    complete: Number(row?.complete ?? 0),
+    pending: Number(row?.pending ?? 0),
+    noShow: Number(row?.noShow ?? 0),
+  };
+}
+
+export async function findSubjectTitlesOfCourse(db: DbOrTx, courseId: number) {
+  const [row] = await db
+    .select({ en: subjects.title_en, zh: subjects.title_zh })
+    .from(courses)
+    .innerJoin(subjects, eq(subjects.id, courses.subject_id))
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return row ?? { en: '', zh: '' };
+}
+
+export async function insertEnrollment(
+  db: DbOrTx,
+  row: typeof enrollments.$inferInsert,
+): Promise<EnrollmentRow> {
+  const [inserted] = await db.insert(enrollments).values(row).returning();
+  return inserted!;
+}

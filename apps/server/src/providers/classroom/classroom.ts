@@ -1,0 +1,12 @@
+/**
+ * The live classroom (decisions.md → Outside services). The portal does not host lessons; it
+ * hands the child a join address for the lesson's room on the configured classroom service.
+ */
+export interface ClassroomProvider {
+  readonly kind: 'jitsi';
+  /**
+   * The address that opens the lesson's room. `roomKey` is the lesson's unguessable secret, so
+   * only those given the address find the room; `displayName` pre-fills the child's name.
+   */
+  joinUrl(room: { roomKey: string; displayName: string }): string;
+}
