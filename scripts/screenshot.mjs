@@ -1,5 +1,6 @@
 // Dev helper: screenshots of pages in Debian Chromium, e.g.
 // node scripts/screenshot.mjs http://127.0.0.1:3000 "/police|zh_CN|390" — writes /tmp/shot-*.png.
+// SHOT_TOKEN=<bearer token> shows signed-in pages; SHOT_FULL=1 takes the whole page.
 import { chromium } from '@playwright/test';
 const [, , base, ...pages] = process.argv;
 const browser = await chromium.launch({
@@ -21,11 +22,17 @@ for (const spec of pages) {
   const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.addInitScript((l) => localStorage.setItem('lang', l), lang || 'en');
+  await page.addInitScript(
+    ([l, token]) => {
+      localStorage.setItem('lang', l);
+      if (token) localStorage.setItem('token', token);
+    },
+    [lang || 'en', process.env.SHOT_TOKEN ?? ''],
+  );
   await page.goto(base + path);
   await page.waitForTimeout(1200);
   const file = `/tmp/shot-${path.replace(/[^a-z0-9]/gi, '_')}-${lang}-${width || 1280}.png`;
-  await page.screenshot({ path: file, fullPage: false });
+  await page.screenshot({ path: file, fullPage: Boolean(process.env.SHOT_FULL) });
   console.log(file, errors.length ? 'ERRORS: ' + errors.join(' | ') : 'ok');
   await context.close();
 }

@@ -49,6 +49,34 @@ export const router = createBrowserRouter([
           })),
       },
       {
+        path: paths.home.attendClassNow,
+        lazy: () =>
+          import('../features/lessons/components/attend-class-now-page').then((m) => ({
+            Component: m.AttendClassNowPage,
+          })),
+      },
+      {
+        path: paths.home.classEnrolled,
+        lazy: () =>
+          import('../features/lessons/components/class-enrolled-page').then((m) => ({
+            Component: m.ClassEnrolledPage,
+          })),
+      },
+      {
+        path: paths.home.completedLessons,
+        lazy: () =>
+          import('../features/lessons/components/completed-lessons-page').then((m) => ({
+            Component: m.CompletedLessonsPage,
+          })),
+      },
+      {
+        path: paths.dashboard,
+        lazy: () =>
+          import('../features/lessons/components/dashboard-page').then((m) => ({
+            Component: m.DashboardPage,
+          })),
+      },
+      {
         path: paths.home.information,
         lazy: () =>
           import('../features/profile/components/information-page').then((m) => ({

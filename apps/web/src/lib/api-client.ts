@@ -62,6 +62,33 @@ export async function request<T>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<T> {
+  return (await send(method, path, options)).data;
+}
+
+/**
+ * Like `request`, for the list calls of spec §7 that answer page fields (`total`, `now_status`)
+ * beside `data` in the envelope.
+ */
+export async function requestPage<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<{ data: T; total: number; now_status: number }> {
+  const { data, envelope } = await send(method, path, options);
+  return {
+    data,
+    total: typeof envelope.total === 'number' ? envelope.total : 0,
+    now_status: typeof envelope.now_status === 'number' ? envelope.now_status : 0,
+  };
+}
+
+type Envelope = { code?: unknown; msg?: unknown; data?: unknown; [field: string]: unknown };
+
+async function send<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: RequestOptions<T>,
+): Promise<{ data: T; envelope: Envelope }> {
   const headers: Record<string, string> = {
     [LANGUAGE_HEADER]: currentLanguage(),
     accept: 'application/json',
@@ -83,7 +110,7 @@ export async function request<T>(
     throw new ApiError(0, 0, 'network error');
   }
 
-  let envelope: { code?: unknown; msg?: unknown; data?: unknown } | undefined;
+  let envelope: Envelope | undefined;
   try {
     envelope = (await response.json()) as typeof envelope;
   } catch {
@@ -102,7 +129,7 @@ export async function request<T>(
     throw new ApiError(response.status, code, msg, envelope?.data ?? null);
   }
   const data = envelope?.data as T;
-  return options.schema ? options.schema.parse(data) : data;
+  return { data: options.schema ? options.schema.parse(data) : data, envelope: envelope ?? {} };
 }
 
 export const api = {
@@ -110,4 +137,6 @@ export const api = {
     request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
     request<T>('POST', path, { ...options, body: body ?? {} }),
+  getPage: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+    requestPage<T>('GET', path, options),
 };

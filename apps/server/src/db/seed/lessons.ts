@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import {
   enrollChild,
   generateLessons,
@@ -24,9 +24,10 @@ import { DEMO_MEMBER_SN, DEMO_PARENT_SN } from './parents';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-/** A weekly slot (UTC) at the wall-clock time of `instant`, rounded up to the next 5 minutes. */
-function slotAt(instant: Date) {
-  const rounded = new Date(Math.ceil(instant.getTime() / (5 * 60_000)) * 5 * 60_000);
+/** A weekly slot (UTC) at the wall-clock time of `instant`, rounded up to `roundMinutes`. */
+function slotAt(instant: Date, roundMinutes: number) {
+  const step = roundMinutes * 60_000;
+  const rounded = new Date(Math.ceil(instant.getTime() / step) * step);
   const local = atOffset(rounded, 0);
   return { weekday: local.weekday, start_time: local.time };
 }
@@ -43,6 +44,7 @@ async function demoCourse(
   credit: number,
   at: Date[],
   now: Date,
+  roundMinutes = 5,
 ) {
   const subjectRows = await tx
     .select()
@@ -72,7 +74,7 @@ async function demoCourse(
     .returning();
   await tx
     .insert(courseSlots)
-    .values(at.map((instant) => ({ course_id: course!.id, ...slotAt(instant) })));
+    .values(at.map((instant) => ({ course_id: course!.id, ...slotAt(instant, roundMinutes) })));
   return course!;
 }
 
@@ -98,70 +100,11 @@ export async function seedLessons(tx: Transaction, now: Date): Promise<void> {
   const config = { db: tx };
   const weeks = 4;
   const demo = await childrenOf(tx, DEMO_PARENT_SN);
-  if (demo && demo.kids.length >= 2) {
-    const [mia, leo] = demo.kids as [(typeof demo.kids)[0], (typeof demo.kids)[0]];
-    const started = new Date(now.getTime() - 3 * 7 * DAY);
-    const miaCourse = await demoCourse(
-      tx,
-      0,
-      'one_on_one',
-      1,
-      [new Date(now.getTime() + 4 * 60_000), new Date(now.getTime() + 26 * HOUR)],
-      now,
-    );
-    const leoCourse = await demoCourse(
-      tx,
-      1,
-      'small_group',
-      1,
-      [new Date(now.getTime() + 5 * HOUR)],
-      now,
-    );
-    for (const [kid, course] of [
-      [mia, miaCourse],
-      [leo, leoCourse],
-    ] as const) {
-      await enrollChild(
-        config,
-        { parentId: demo.parent.id, studentId: kid.id, courseId: course.id, startsAt: started },
-        now,
-        weeks,
-      );
-    }
-    // What happened in the past weeks: every ended lesson attended except Leo's first.
-    const ended = await tx
-      .select()
-      .from(lessons)
-      .where(and(eq(lessons.parent_id, demo.parent.id), lte(lessons.ends_at, now)))
-      .orderBy(asc(lessons.starts_at));
-    for (const lesson of ended) {
-      const noShow = lesson.student_id === leo.id && lesson.lesson_number === 1;
-      if (!noShow)
-        await tx
-          .update(lessons)
-          .set({ entered_at: new Date(lesson.starts_at.getTime() + 60_000) })
-          .where(eq(lessons.id, lesson.id));
-    }
-    await settleEndedLessons(config, now);
-    const [reviewed] = ended.filter((lesson) => lesson.student_id === mia.id);
-    if (reviewed)
-      await tx.insert(lessonComments).values({
-        comment_sn: newPublicId('C'),
-        lesson_id: reviewed.id,
-        parent_id: demo.parent.id,
-        rating_halves: 9,
-        comment: 'Mia loved the story and read the new words aloud at dinner.',
-      });
-    // The school cancelled Leo's lesson in two weeks (a public holiday).
-    const [toCancel] = await tx
-      .select()
-      .from(lessons)
-      .where(and(eq(lessons.student_id, leo.id), isNotNull(lessons.id)))
-      .orderBy(asc(lessons.starts_at))
-      .offset(ended.filter((lesson) => lesson.student_id === leo.id).length + 2)
-      .limit(1);
-    if (toCancel) await cancelLesson(config, toCancel.id, now);
-  }
+  if (demo && demo.kids.length >= 2)
+    await seedFamilyLessons(tx, demo.parent.id, [demo.kids[0]!, demo.kids[1]!], now, {
+      firstInMinutes: 4,
+      roundMinutes: 5,
+    });
 
   const member = await childrenOf(tx, DEMO_MEMBER_SN);
   if (member && member.kids.length >= 1) {
@@ -200,4 +143,89 @@ export async function seedLessons(tx: Transaction, now: Date): Promise<void> {
     await settleEndedLessons(config, now);
   }
   await generateLessons(config, now, weeks);
+}
+
+type Kid = { id: number };
+
+/**
+ * A family's lessons as the demo shows them (see seedLessons): the first child's 1-on-1 course
+ * with a lesson `firstInMinutes` from now and one 26 h away each week, the second child's small
+ * group 5 h away each week, both begun three weeks ago, settled, one feedback, one cancelled
+ * lesson. The e2e fixtures use it with a first lesson inside the entry window.
+ */
+export async function seedFamilyLessons(
+  tx: Transaction,
+  parentId: number,
+  [first, second]: [Kid, Kid],
+  now: Date,
+  options: { firstInMinutes: number; roundMinutes: number },
+): Promise<void> {
+  const config = { db: tx };
+  const weeks = 4;
+  const started = new Date(now.getTime() - 3 * 7 * DAY);
+  const firstCourse = await demoCourse(
+    tx,
+    0,
+    'one_on_one',
+    1,
+    [
+      new Date(now.getTime() + options.firstInMinutes * 60_000),
+      new Date(now.getTime() + 26 * HOUR),
+    ],
+    now,
+    options.roundMinutes,
+  );
+  const secondCourse = await demoCourse(
+    tx,
+    1,
+    'small_group',
+    1,
+    [new Date(now.getTime() + 5 * HOUR)],
+    now,
+    options.roundMinutes,
+  );
+  for (const [kid, course] of [
+    [first, firstCourse],
+    [second, secondCourse],
+  ] as const) {
+    await enrollChild(
+      config,
+      { parentId, studentId: kid.id, courseId: course.id, startsAt: started },
+      now,
+      weeks,
+    );
+  }
+  // What happened in the past weeks: every ended lesson attended except the second child's first.
+  const ended = await tx
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.parent_id, parentId), lte(lessons.ends_at, now)))
+    .orderBy(asc(lessons.starts_at));
+  for (const lesson of ended) {
+    const noShow = lesson.student_id === second.id && lesson.lesson_number === 1;
+    if (!noShow)
+      await tx
+        .update(lessons)
+        .set({ entered_at: new Date(lesson.starts_at.getTime() + 60_000) })
+        .where(eq(lessons.id, lesson.id));
+  }
+  await settleEndedLessons(config, now);
+  const [reviewed] = ended.filter((lesson) => lesson.student_id === first.id);
+  if (reviewed)
+    await tx.insert(lessonComments).values({
+      comment_sn: newPublicId('C'),
+      lesson_id: reviewed.id,
+      parent_id: parentId,
+      rating_halves: 9,
+      comment: 'Loved the story and read the new words aloud at dinner.',
+    });
+  // The school cancelled the second child's lesson in two weeks (a public holiday).
+  const [toCancel] = await tx
+    .select()
+    .from(lessons)
+    .where(and(eq(lessons.student_id, second.id), gt(lessons.starts_at, now)))
+    .orderBy(asc(lessons.starts_at))
+    .offset(2)
+    .limit(1);
+  if (toCancel) await cancelLesson(config, toCancel.id, now);
 }

@@ -1,7 +1,7 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/List.css';
 import { useTranslation } from 'react-i18next';
-import { AppBadges } from './app-badges';
+import { AppBadges } from '../../../components/app-badges';
 import { CatalogueLayout } from './catalogue-layout';
 
 /** `/download`: the app for phones and tablets, with store badges (spec §2). */

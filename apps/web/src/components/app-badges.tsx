@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../config/env';
+import { env } from '../config/env';
 
 /** Store badges (download page, empty lesson lists). Links come from the build configuration. */
 export function AppBadges() {

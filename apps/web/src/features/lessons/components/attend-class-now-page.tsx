@@ -1,0 +1,61 @@
+import { Container, SimpleGrid, Stack, Title } from '@mantine/core';
+import '@mantine/core/styles/SimpleGrid.css';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AccountLayout } from '../../../components/layout/account-layout';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { profileQueryOptions } from '../../../lib/profile';
+import { upcomingGroupsQueryOptions } from '../api/lessons-api';
+import { useNow } from '../hooks/use-now';
+import { LessonCard } from './lesson-card';
+import { LessonsEmpty } from './lessons-empty';
+import { ListState } from './list-state';
+
+/** `AttendClassNow`: the current child's upcoming lessons under their day headings. */
+export function AttendClassNowPage() {
+  const { t } = useTranslation('lessons');
+  useDocumentTitle(t('upcomingTitle'));
+  const profile = useQuery(profileQueryOptions());
+  const studentSn = profile.data?.student_info?.student_sn;
+  const lessons = useQuery({
+    ...upcomingGroupsQueryOptions(studentSn),
+    enabled: Boolean(studentSn),
+  });
+  const now = useNow();
+
+  return (
+    <AccountLayout>
+      <Container size="lg" py="xl">
+        <Title order={1} mb="lg">
+          {t('upcomingTitle')}
+        </Title>
+        {profile.data && !studentSn ? (
+          <LessonsEmpty text={t('noChild')} />
+        ) : (
+          <ListState query={lessons}>
+            {(page) =>
+              page.data.length === 0 ? (
+                <LessonsEmpty />
+              ) : (
+                <Stack gap="xl">
+                  {page.data.map((group) => (
+                    <section key={group.title} aria-label={group.title}>
+                      <Title order={2} size="h4" mb="sm">
+                        {group.title}
+                      </Title>
+                      <SimpleGrid cols={{ base: 1, md: 2 }}>
+                        {group.data.map((lesson) => (
+                          <LessonCard key={lesson.lesson_sn} lesson={lesson} now={now} />
+                        ))}
+                      </SimpleGrid>
+                    </section>
+                  ))}
+                </Stack>
+              )
+            }
+          </ListState>
+        )}
+      </Container>
+    </AccountLayout>
+  );
+}

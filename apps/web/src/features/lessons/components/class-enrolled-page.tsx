@@ -1,0 +1,46 @@
+import { Container, SimpleGrid, Title } from '@mantine/core';
+import '@mantine/core/styles/SimpleGrid.css';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AccountLayout } from '../../../components/layout/account-layout';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { profileQueryOptions } from '../../../lib/profile';
+import { coursesQueryOptions } from '../api/lessons-api';
+import { CourseCard } from './course-card';
+import { LessonsEmpty } from './lessons-empty';
+import { ListState } from './list-state';
+
+/** `ClassEnrolled`: the current child's enrolled courses. */
+export function ClassEnrolledPage() {
+  const { t } = useTranslation('lessons');
+  useDocumentTitle(t('coursesTitle'));
+  const profile = useQuery(profileQueryOptions());
+  const studentSn = profile.data?.student_info?.student_sn;
+  const courses = useQuery({ ...coursesQueryOptions(studentSn), enabled: Boolean(studentSn) });
+  return (
+    <AccountLayout>
+      <Container size="lg" py="xl">
+        <Title order={1} mb="lg">
+          {t('coursesTitle')}
+        </Title>
+        {profile.data && !studentSn ? (
+          <LessonsEmpty text={t('noChild')} />
+        ) : (
+          <ListState query={courses}>
+            {(list) =>
+              list.length === 0 ? (
+                <LessonsEmpty text={t('noCourse')} />
+              ) : (
+                <SimpleGrid cols={{ base: 1, md: 2 }}>
+                  {list.map((course) => (
+                    <CourseCard key={course.course_sn} course={course} />
+                  ))}
+                </SimpleGrid>
+              )
+            }
+          </ListState>
+        )}
+      </Container>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,37 @@
+import { Container, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AccountLayout } from '../../../components/layout/account-layout';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { profileQueryOptions } from '../../../lib/profile';
+import { CompletedList } from './completed-list';
+import { LessonsEmpty } from './lessons-empty';
+
+/** `ViewCompletedLessons`: the current child's finished lessons with feedback. */
+export function CompletedLessonsPage() {
+  const { t } = useTranslation('lessons');
+  useDocumentTitle(t('completedTitle'));
+  const profile = useQuery(profileQueryOptions());
+  const studentSn = profile.data?.student_info?.student_sn;
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  return (
+    <AccountLayout>
+      <Container size="lg" py="xl">
+        <Title order={1} mb="lg">
+          {t('completedTitle')}
+        </Title>
+        {profile.data && !studentSn ? (
+          <LessonsEmpty text={t('noChild')} />
+        ) : studentSn ? (
+          <CompletedList
+            studentSn={studentSn}
+            page={page}
+            onPage={(next) => setParams({ page: String(next) })}
+          />
+        ) : null}
+      </Container>
+    </AccountLayout>
+  );
+}

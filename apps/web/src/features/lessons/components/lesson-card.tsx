@@ -1,0 +1,194 @@
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  Menu,
+  Modal,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Tooltip.css';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  canRequestLeave,
+  countdownMs,
+  enterRefusal,
+  type ScheduledLesson,
+} from '@portal/shared/lessons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { lessonsApi, refreshLessons } from '../api/lessons-api';
+import { hoursAndMinutes, statusKey, timingOf } from '../utils/lesson-timing';
+
+const STATUS_COLORS: Record<string, string> = {
+  status0: 'blue',
+  status1: 'green',
+  status2: 'gray',
+  status3: 'red',
+  statusLeave: 'yellow',
+};
+
+/**
+ * Opens the lesson room in a new window. The window is opened during the click, before the
+ * two calls, so pop-up blockers let it through; it is closed again when entry is refused.
+ */
+function useEnterLesson(lesson: ScheduledLesson) {
+  return useMutation({
+    mutationFn: async () => {
+      const room = window.open('', '_blank');
+      try {
+        const ref = { lesson_sn: lesson.lesson_sn, student_sn: lesson.student_sn };
+        const judged = await lessonsApi.judge(ref);
+        if (!judged.is_class) {
+          // Spec §8: is_class false shows the returned message as a warning.
+          notify('yellow', judged.message);
+          room?.close();
+          return;
+        }
+        const { url } = await lessonsApi.enter(ref);
+        if (room) {
+          room.opener = null;
+          room.location.href = url;
+        } else {
+          window.location.assign(url);
+        }
+      } catch (error) {
+        room?.close();
+        throw error;
+      }
+    },
+  });
+}
+
+/** Spec §2 "Lesson list card": one upcoming lesson with entry, countdown and leave. */
+export function LessonCard({ lesson, now }: { lesson: ScheduledLesson; now: number }) {
+  const { t } = useTranslation('lessons');
+  const queryClient = useQueryClient();
+  const [leaveOpen, leaveDialog] = useDisclosure(false);
+  const enter = useEnterLesson(lesson);
+  const leave = useMutation({
+    mutationFn: () =>
+      lessonsApi.leave({ lesson_sn: lesson.lesson_sn, student_sn: lesson.student_sn }),
+    onSuccess: async () => {
+      leaveDialog.close();
+      notify('green', t('leaveDone'));
+      await refreshLessons(queryClient);
+    },
+  });
+  const timing = timingOf(lesson);
+  const refusal = enterRefusal(timing, now);
+  const left = countdownMs(timing.startMs, now);
+  const status = statusKey(lesson, now);
+  const date = dayjs(lesson.start_date).format(t('dateFormat'));
+  const countdown = left === undefined ? undefined : hoursAndMinutes(left);
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="lesson-card">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group wrap="nowrap" gap="sm">
+          <Image src={lesson.subject_img} alt="" w={48} h={48} radius="sm" />
+          <div>
+            <Text fw={700}>{lesson.subject_title}</Text>
+            <Text size="sm" c="dimmed">
+              {t('lessonOf', { n: lesson.start_lessons, total: lesson.total_lessons })} ·{' '}
+              {lesson.level_title}
+            </Text>
+          </div>
+        </Group>
+        <Badge color={STATUS_COLORS[status]} c="dark.8" variant="light">
+          {t(status)}
+        </Badge>
+      </Group>
+
+      <Stack gap={4} mt="sm">
+        <Text size="sm">
+          {date} · {lesson.start_time}–{lesson.end_time} ·{' '}
+          {t('minutes', { count: lesson.duration })}
+        </Text>
+        {lesson.lesson_topic && (
+          <Text size="sm" c="dimmed">
+            {t('topic', { topic: lesson.lesson_topic })}
+          </Text>
+        )}
+        {countdown && status === 'status0' && (
+          <Text size="sm" c="brand.8" fw={600} role="timer">
+            {countdown.hours > 0 ? t('startsIn', countdown) : t('startsInMinutes', countdown)}
+          </Text>
+        )}
+      </Stack>
+
+      <Group justify="space-between" mt="md" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <Avatar src={lesson.student_avatar} alt="" size="sm" />
+          <Text size="sm">{lesson.nickname}</Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {canRequestLeave(timing, now) && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  aria-label={t('moreFor', { subject: lesson.subject_title })}
+                >
+                  {t('more')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={leaveDialog.open}>{t('askLeave')}</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+          <Tooltip label={refusal ? messageText(refusal) : t('enterHint')} withinPortal>
+            {/* A disabled button gets no pointer events: the wrapper carries the hover hint. */}
+            <span tabIndex={refusal ? 0 : -1}>
+              <Button
+                size="xs"
+                disabled={Boolean(refusal)}
+                loading={enter.isPending}
+                onClick={() => enter.mutate()}
+              >
+                {t('enter')}
+              </Button>
+            </span>
+          </Tooltip>
+        </Group>
+      </Group>
+
+      <Modal
+        opened={leaveOpen}
+        onClose={leaveDialog.close}
+        title={t('leaveTitle')}
+        closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+      >
+        <Text mb="xs">
+          {t('leaveQuestion', { subject: lesson.subject_title, date, time: lesson.start_time })}
+        </Text>
+        <Text size="sm" c="dimmed" mb="md">
+          {lesson.required_credit > 0
+            ? t('leaveCredits', { count: lesson.required_credit })
+            : t('leaveCovered')}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={leaveDialog.close}>
+            {t('no', { ns: 'common' })}
+          </Button>
+          <Button loading={leave.isPending} onClick={() => leave.mutate()}>
+            {t('yesLeave')}
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}

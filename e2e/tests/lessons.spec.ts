@@ -1,0 +1,164 @@
+import { createLessons, createParent, signInWithPassword } from '../fixtures/parents';
+import { expect, expectAccessible, test, useLanguage } from '../fixtures/test';
+
+// The classroom is an outside service: answer its address locally so the new window loads.
+test.beforeEach(async ({ context }) => {
+  await context.route(/^https:\/\/meet\.jit\.si\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Classroom</title><p>Classroom</p>' }),
+  );
+});
+
+test('upcoming lessons: countdown, enter inside the window, leave releases credits (en)', async ({
+  page,
+  consoleErrors,
+}) => {
+  const parent = await createParent(page, { password: 'secret123' });
+  await createLessons(page, parent, { firstInMinutes: 2 });
+  await useLanguage(page, 'en');
+  await signInWithPassword(page, parent);
+  await expect(page.getByRole('heading', { name: 'Upcoming lessons' })).toBeVisible();
+
+  const cards = page.getByTestId('lesson-card');
+  const first = cards.first();
+  await expect(first.getByRole('timer')).toHaveText(/Starts in \d+ min/);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toContainText('Mia');
+  await expectAccessible(page);
+
+  // Inside the window: the room opens in a new window.
+  const popupPromise = page.waitForEvent('popup');
+  await first.getByRole('button', { name: 'Enter' }).click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/^https:\/\/meet\.jit\.si\/ParentPortalLesson-[0-9a-f]{32}#/);
+  await popup.close();
+
+  // 26 h away: closed, with the reason on hover.
+  const second = cards.nth(1);
+  await expect(second.getByRole('button', { name: 'Enter' })).toBeDisabled();
+  await second.getByRole('button', { name: 'Enter' }).locator('..').hover();
+  await expect(
+    page.getByRole('tooltip', { name: 'The classroom opens 5 minutes before the lesson starts.' }),
+  ).toBeVisible();
+
+  // Leave on that lesson: the confirmation says what happens to the credits.
+  const availableBefore = await availableCredits(page);
+  await second.getByRole('button', { name: /More actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Ask for leave' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ask for leave' });
+  await expect(dialog).toContainText(
+    'The 1 credit reserved for this lesson goes back to your available balance.',
+  );
+  await dialog.getByRole('button', { name: 'Yes, ask for leave' }).click();
+  await expect(page.getByText(/Leave requested\./).first()).toBeVisible();
+  await expect(second.getByText('Leave', { exact: true })).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Enter' })).toBeDisabled();
+  await expect.poll(() => availableCredits(page)).toBe(availableBefore + 1);
+  expect(consoleErrors).toEqual([]);
+});
+
+/** The available balance the dashboard-free way: the header popover's "Available" figure. */
+async function availableCredits(page: import('@playwright/test').Page): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await page.request.get('/api/accounts?model=lessons', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { data: { balance_valid: number } }).data.balance_valid;
+}
+
+test('completed lessons: view feedback, leave feedback with a half star (zh_CN)', async ({
+  page,
+  consoleErrors,
+}) => {
+  const parent = await createParent(page, { password: 'secret123' });
+  await createLessons(page, parent, { firstInMinutes: 30 });
+  await useLanguage(page, 'zh_CN');
+  await signInWithPassword(page, parent);
+  await page.getByRole('link', { name: '已完成课程' }).click();
+  await expect(page.getByRole('heading', { name: '已完成课程' })).toBeVisible();
+  const cards = page.getByTestId('completed-card');
+  await expect(cards).toHaveCount(6);
+  await expectAccessible(page);
+
+  // The first lesson has feedback already: read-only.
+  await cards.last().getByRole('button', { name: '查看评价' }).click();
+  const view = page.getByRole('dialog', { name: '查看评价' });
+  await expect(view).toContainText('Loved the story');
+  await view.getByRole('button', { name: '关闭' }).click();
+
+  // Leave feedback on the latest one: both comment and rating are needed.
+  const latest = cards.first();
+  await latest.getByRole('button', { name: '评价' }).click();
+  const form = page.getByRole('dialog', { name: '评价' });
+  await form.getByRole('button', { name: '发送' }).click();
+  await expect(page.getByText('请填写评价').first()).toBeVisible();
+  await form.getByLabel('评价内容').fill('孩子很喜欢这节课。');
+  // A half star: point at the left half of the fourth star and click.
+  const stars = form.locator('.mantine-Rating-root');
+  const box = (await stars.boundingBox())!;
+  const x = box.x + (box.width / 5) * 3.25;
+  await page.mouse.move(x, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.down();
+  await page.mouse.up();
+  await form.getByRole('button', { name: '发送' }).click();
+  await expect(page.getByText('发送成功').first()).toBeVisible();
+  await expect(latest.getByRole('button', { name: '查看评价' })).toBeVisible();
+  await latest.getByRole('button', { name: '查看评价' }).click();
+  await expect(page.getByRole('dialog', { name: '查看评价' })).toContainText('孩子很喜欢这节课。');
+  // What the server stored: three and a half stars.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await page.request.get('/api/getCompletedLessonPC', { headers });
+  const [newest] = ((await list.json()) as { data: { comments_id: string }[] }).data;
+  const comment = await page.request.get(`/api/getComment?comment_id=${newest!.comments_id}`, {
+    headers,
+  });
+  expect(((await comment.json()) as { data: { rating: number } }).data.rating).toBe(3.5);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('switch child, dashboard tabs, filter and pagination (en)', async ({
+  page,
+  consoleErrors,
+}) => {
+  const parent = await createParent(page, { password: 'secret123' });
+  await createLessons(page, parent, { firstInMinutes: 45 });
+  await useLanguage(page, 'en');
+  await signInWithPassword(page, parent);
+
+  // Make Leo the current child: the shell and the lists follow.
+  await page.getByRole('link', { name: 'My children' }).click();
+  await page.getByRole('button', { name: /Leo/ }).first().click();
+  await page.getByRole('link', { name: 'Upcoming lessons' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav).toContainText('Leo');
+  await expect(page.getByTestId('lesson-card').first()).toContainText('Leo');
+  await page.getByRole('link', { name: 'My courses' }).click();
+  await expect(page.getByTestId('course-card')).toHaveCount(1);
+  await expect(page.getByTestId('course-card')).toContainText('Leo');
+
+  // Dashboard: type=1 opens the course tab; all children's courses.
+  await page.goto('/index?type=1');
+  await expect(page.getByRole('tab', { name: 'Courses' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('course-card')).toHaveCount(2);
+  await expect(page.getByRole('status').filter({ hasText: '2 courses' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Schedule tab, all children: 12 upcoming lessons (one cancelled) over two pages.
+  await page.getByRole('tab', { name: 'Schedule' }).click();
+  await expect(page.getByText('12 upcoming lessons')).toBeVisible();
+  await expect(page.getByTestId('lesson-card')).toHaveCount(10);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByTestId('lesson-card')).toHaveCount(2);
+  await expect(page.getByText('Cancelled', { exact: true })).toHaveCount(0);
+
+  // Only Mia: 8 upcoming lessons on one page.
+  await page.getByRole('combobox', { name: 'Child' }).click();
+  await page.getByRole('option', { name: 'Mia' }).click();
+  await expect(page.getByText('8 upcoming lessons')).toBeVisible();
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.getByTestId('lesson-card')).toHaveCount(8);
+
+  await page.getByRole('tab', { name: 'Completed' }).click();
+  await expect(page.getByText('6 completed lessons')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
