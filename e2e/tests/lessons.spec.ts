@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { createLessons, createParent, signInWithPassword } from '../fixtures/parents';
 import { expect, expectAccessible, test, useLanguage } from '../fixtures/test';
 
@@ -55,8 +56,8 @@ test('upcoming lessons: countdown, enter inside the window, leave releases credi
   expect(consoleErrors).toEqual([]);
 });
 
-/** The available balance the dashboard-free way: the header popover's "Available" figure. */
-async function availableCredits(page: import('@playwright/test').Page): Promise<number> {
+/** The available balance (after reservations) as the API reports it. */
+async function availableCredits(page: Page): Promise<number> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const response = await page.request.get('/api/accounts?model=lessons', {
     headers: { authorization: `Bearer ${token}` },
