@@ -12,6 +12,7 @@ import { badRequest, notFound, unauthenticated } from '../../lib/app-error';
 import { newPublicId } from '../../lib/ids';
 import { localParts } from '../../lib/time';
 import { findParentById, updateParent } from '../auth/parents.repository';
+import { cancelLessonsOfChild } from '../lessons/lessons.service';
 import {
   countStudents,
   findAvatar,
@@ -142,6 +143,7 @@ export async function deleteChild(
   if (!student) throw notFound('childNotFound');
   const now = ctx.clock.now();
   await updateStudent(ctx.db, student.id, { deleted_at: now, updated_at: now });
+  await cancelLessonsOfChild(ctx, student.id, now);
   const parent = await findParentById(ctx.db, parentId);
   if (parent?.last_student_sn === studentSn)
     await updateParent(ctx.db, parentId, { last_student_sn: null }, now);

@@ -404,3 +404,24 @@ export async function insertEnrollment(
   const [inserted] = await db.insert(enrollments).values(row).returning();
   return inserted!;
 }
+
+/** Lessons of a child not yet ended and not settled (what a deletion must cancel). */
+export function findOpenLessonsOfStudent(db: DbOrTx, studentId: number, now: Date) {
+  return db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.student_id, studentId),
+        gt(lessons.starts_at, now),
+        isNull(lessons.settled_at),
+      ),
+    );
+}
+
+export async function cancelEnrollmentsOfStudent(db: DbOrTx, studentId: number, now: Date) {
+  await db
+    .update(enrollments)
+    .set({ cancelled_at: now, updated_at: now })
+    .where(and(eq(enrollments.student_id, studentId), isNull(enrollments.cancelled_at)));
+}

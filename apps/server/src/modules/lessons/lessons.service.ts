@@ -36,6 +36,8 @@ import {
   findStudentIdsInOrder,
   findSubjectTitles,
   findSubjectTitlesOfCourse,
+  findOpenLessonsOfStudent,
+  cancelEnrollmentsOfStudent,
   insertEnrollment,
   insertComment,
   insertLesson,
@@ -570,4 +572,18 @@ export async function enrollChild(
   });
   await generateLessons(ctx, now, weeksAhead, [enrollment.id]);
   return enrollment;
+}
+
+/**
+ * A deleted child takes no more lessons: the enrollments stop and every lesson not yet started
+ * is cancelled, which gives its reserved credits back. A lesson already on air still settles.
+ */
+export async function cancelLessonsOfChild(
+  ctx: Pick<AppContext, 'db'>,
+  studentId: number,
+  now: Date,
+) {
+  await cancelEnrollmentsOfStudent(ctx.db, studentId, now);
+  for (const lesson of await findOpenLessonsOfStudent(ctx.db, studentId, now))
+    await cancelLesson(ctx, lesson.id, now);
 }

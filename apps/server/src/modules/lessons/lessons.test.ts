@@ -468,3 +468,43 @@ describe("another parent's ids", () => {
     expect((await get('/api/userSchedukeForStudent', {})).statusCode).toBe(401);
   });
 });
+
+describe('two instances and deleted children', () => {
+  it('generates each lesson once and reserves it once when two runs race', async () => {
+    t.clock.set(NOW);
+    const f = await createSignedInParent(t.ctx);
+    const child = await createChild(t.ctx, f.parent.id);
+    await grantCredits(t.ctx, f.parent.id, { paid: 5 });
+    const course = await createCourse(t.ctx, {
+      slots: [
+        [1, '09:00'],
+        [3, '09:00'],
+      ],
+    });
+    // Enrolled with no lessons yet (zero weeks ahead), then two generator runs at once.
+    const enrollment = await createEnrollment(t.ctx, {
+      parentId: f.parent.id,
+      studentId: child.id,
+      courseId: course.id,
+      weeks: 0,
+    });
+    await Promise.all([
+      generateLessons(t.ctx, t.clock.now(), 4, [enrollment.id]),
+      generateLessons(t.ctx, t.clock.now(), 4, [enrollment.id]),
+    ]);
+    expect((await upcoming({ headers: f.headers, child })).total).toBe(5);
+    expect(await account(f.headers)).toMatchObject({ balance: 5, balance_valid: 0 });
+  });
+
+  it("cancels a deleted child's coming lessons and gives the credits back", async () => {
+    const f = await family(10);
+    expect(await account(f.headers)).toMatchObject({ balance_valid: 2 });
+    const res = await post('/api/students/studentid/delete', f.headers, {
+      student_sn: f.child.student_sn,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await account(f.headers)).toMatchObject({ balance: 10, balance_valid: 10 });
+    await generateLessons(t.ctx, t.clock.now(), 4);
+    expect(await account(f.headers)).toMatchObject({ balance_valid: 10 });
+  });
+});
