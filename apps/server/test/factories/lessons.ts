@@ -87,15 +87,13 @@ export async function createCourse(
       is_public: false,
     })
     .returning();
-  await ctx.db
-    .insert(courseSlots)
-    .values(
-      options.slots.map(([weekday, start_time]) => ({
-        course_id: course!.id,
-        weekday,
-        start_time,
-      })),
-    );
+  await ctx.db.insert(courseSlots).values(
+    options.slots.map(([weekday, start_time]) => ({
+      course_id: course!.id,
+      weekday,
+      start_time,
+    })),
+  );
   return course!;
 }
 
