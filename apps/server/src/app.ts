@@ -18,6 +18,8 @@ import { childrenRoutes } from './modules/children/children.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { fixturesRoutes } from './modules/fixtures/fixtures.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { localCheckoutRoutes, paymentsWebhookRoutes } from './modules/billing/payments.routes';
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
@@ -91,6 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(childrenRoutes, { ctx });
   await app.register(advisersRoutes, { ctx });
   await app.register(lessonsRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
+  await app.register(paymentsWebhookRoutes, { ctx });
+  if (providers.payments.kind === 'local') await app.register(localCheckoutRoutes, { ctx });
 
   if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });
   if (config.testFixtures) await app.register(fixturesRoutes, { ctx });

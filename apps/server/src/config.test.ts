@@ -26,6 +26,9 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'SMS_PROVIDER'],
     [{ NODE_ENV: 'production' }, 'EMAIL_PROVIDER'],
     [{ NODE_ENV: 'production' }, 'PUBLIC_URL'],
+    [{ NODE_ENV: 'production' }, 'PAYMENT_PROVIDER'],
+    [{ PAYMENT_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY'],
+    [{ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
   ])('refuses %j naming %s', (env, variable) => {
     try {
@@ -57,8 +60,16 @@ describe('loadConfig', () => {
       EMAIL_PROVIDER: 'smtp',
       SMTP_URL: 'smtps://u:p@mail.example.com:465',
       DATABASE_URL: 'postgres://db/portal',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
     });
     expect(config.publicUrl).toBe('https://portal.example.com');
+    expect(config.payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_live_x',
+      webhookSecret: 'whsec_x',
+    });
     expect(config.demoData).toBe(false);
   });
 });

@@ -57,6 +57,12 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9-]{1,40}$/, 'letters, digits and dashes only')
       .default('ParentPortalLesson'),
+    /** `stripe` takes card and wallet payments; `local` is the offline checkout page (demo). */
+    PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Only for tests against a local fake of the Stripe API, e.g. http://127.0.0.1:12111. */
+    STRIPE_API_BASE: z.url().optional(),
     /** Weeks of lessons generated ahead of today for each enrollment (lessons job). */
     LESSON_WEEKS_AHEAD: z.coerce.number().int().min(1).max(12).default(4),
   })
@@ -68,6 +74,16 @@ const EnvSchema = z
             code: 'custom',
             path: [key],
             message: 'required when SMS_PROVIDER=twilio',
+          });
+      }
+    }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'required when PAYMENT_PROVIDER=stripe',
           });
       }
     }
@@ -92,6 +108,14 @@ const EnvSchema = z
           code: 'custom',
           path: ['EMAIL_PROVIDER'],
           message: 'the local outbox is not allowed in production',
+        });
+      }
+      if (env.PAYMENT_PROVIDER === 'local') {
+        // The local checkout grants credits without taking money.
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_PROVIDER'],
+          message: 'the local checkout is not allowed in production',
         });
       }
       if (env.PASSWORD_HASH_COST < 17) {
@@ -140,6 +164,14 @@ export interface Config {
     | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
   email: { provider: 'local'; from: string } | { provider: 'smtp'; smtpUrl: string; from: string };
   classroom: { provider: 'jitsi'; baseUrl: string; roomPrefix: string };
+  payments:
+    | { provider: 'local' }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        webhookSecret: string;
+        apiBase?: { host: string; port: number; protocol: 'http' | 'https' };
+      };
   lessonWeeksAhead: number;
 }
 
@@ -199,5 +231,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       roomPrefix: env.CLASSROOM_ROOM_PREFIX,
     },
     lessonWeeksAhead: env.LESSON_WEEKS_AHEAD,
+    payments:
+      env.PAYMENT_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: env.STRIPE_SECRET_KEY!,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+            ...(env.STRIPE_API_BASE ? { apiBase: apiBaseOf(env.STRIPE_API_BASE) } : {}),
+          }
+        : { provider: 'local' },
+  };
+}
+
+function apiBaseOf(url: string) {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
   };
 }

@@ -3,6 +3,10 @@ import type { Database } from '../db/client';
 import type { ClassroomProvider } from './classroom/classroom';
 import { createJitsiClassroomProvider } from './classroom/jitsi-classroom';
 import type { EmailProvider } from './email/email';
+import { createLocalPaymentProvider, type LocalPaymentProvider } from './payments/local-payments';
+import { localPaymentSecret } from './payments/local-secret';
+import type { PaymentProvider } from './payments/payments';
+import { createStripePaymentProvider } from './payments/stripe-payments';
 import { createLocalEmailProvider } from './email/local-email';
 import { createSmtpEmailProvider } from './email/smtp-email';
 import { createLocalSmsProvider } from './sms/local-sms';
@@ -14,6 +18,7 @@ export interface Providers {
   sms: SmsProvider;
   email: EmailProvider;
   classroom: ClassroomProvider;
+  payments: PaymentProvider | LocalPaymentProvider;
 }
 
 /**
@@ -21,7 +26,7 @@ export interface Providers {
  * production, so this never silently falls back to the outbox there.
  */
 export function createProviders(
-  config: Pick<Config, 'sms' | 'email' | 'classroom'>,
+  config: Pick<Config, 'sms' | 'email' | 'classroom' | 'payments'>,
   db: Database,
 ): Providers {
   const sms =
@@ -32,7 +37,11 @@ export function createProviders(
     config.email.provider === 'smtp'
       ? createSmtpEmailProvider({ smtpUrl: config.email.smtpUrl, from: config.email.from })
       : createLocalEmailProvider(db);
-  return { sms, email, classroom: createJitsiClassroomProvider(config.classroom) };
+  const payments =
+    config.payments.provider === 'stripe'
+      ? createStripePaymentProvider(config.payments)
+      : createLocalPaymentProvider(localPaymentSecret(db));
+  return { sms, email, classroom: createJitsiClassroomProvider(config.classroom), payments };
 }
 
 /** True while every messaging provider is the local outbox (decisions.md: the outbox route exists only then). */

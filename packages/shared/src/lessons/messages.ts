@@ -18,7 +18,6 @@ export const LESSONS_MESSAGES = {
     feedbackAlreadyGiven: 'Feedback has already been given for this lesson.',
     commentNotFound: 'This feedback was not found.',
     sentSuccessfully: 'Sent successfully',
-    monthInvalid: 'Please choose a month.',
   },
   zh_CN: {
     lessonNotFound: '未找到该课程。',
@@ -38,6 +37,5 @@ export const LESSONS_MESSAGES = {
     feedbackAlreadyGiven: '该课程已评价。',
     commentNotFound: '未找到该评价。',
     sentSuccessfully: '发送成功',
-    monthInvalid: '请选择月份。',
   },
 } as const;

@@ -5,3 +5,4 @@ export * from './credits';
 export * from './children';
 export * from './advisers';
 export * from './lessons';
+export * from './billing';

@@ -132,7 +132,15 @@ export const memberships = pgTable(
     /** 1 card, 2 mobile wallet (spec §3 My plan), with the card or wallet name. */
     pay_method_type: integer('pay_method_type').notNull().default(1),
     pay_method_name: text('pay_method_name').notNull().default(''),
+    /** The order that bought it and the provider's subscription that renews it. */
+    order_id: integer('order_id'),
+    subscription_id: text('subscription_id'),
     ...timestamps,
   },
-  (t) => [index('memberships_parent_idx').on(t.parent_id, t.ends_at)],
+  (t) => [
+    index('memberships_parent_idx').on(t.parent_id, t.ends_at),
+    uniqueIndex('memberships_order_uq')
+      .on(t.order_id)
+      .where(sql`${t.order_id} is not null`),
+  ],
 );

@@ -29,6 +29,17 @@ describe('demo data (decisions.md → Demo data)', () => {
       });
       expect(login.statusCode).toBe(200);
       expect(login.json().data.status).toBe(1);
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: { authorization: `Bearer ${login.json().data.token}` },
+      });
+      // Only the second demo parent has the active 2-kids plan.
+      expect(profile.json().data).toMatchObject(
+        mobile === '13900139000'
+          ? { member_status: 1, member_kids: 2, member_type: 1 }
+          : { member_status: 0, member_kids: 0 },
+      );
     },
   );
 

@@ -5,6 +5,7 @@ import { seedAdvisers } from './advisers';
 import { seedAgreements } from './agreements';
 import { seedCatalogue } from './catalogue';
 import { seedChildren } from './children';
+import { seedBilling } from './billing';
 import { seedCredits } from './credits';
 import { seedLessons } from './lessons';
 import { seedParents } from './parents';
@@ -23,6 +24,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   },
   seedCredits,
   seedLessons,
+  seedBilling,
 ];
 
 const DEMO_MARKER = 'demo_data_seeded_at';

@@ -110,8 +110,8 @@ export async function seedLessons(tx: Transaction, now: Date): Promise<void> {
   if (member && member.kids.length >= 1) {
     await tx.insert(memberships).values({
       parent_id: member.parent.id,
-      title_en: 'Unlimited monthly pass · 2 kids',
-      title_zh: '无限畅学月卡 · 2 个孩子',
+      title_en: 'Monthly pass · 2 kids',
+      title_zh: '月卡 · 2 个孩子',
       kids: 2,
       member_type: 1,
       price_minor: 34_900,

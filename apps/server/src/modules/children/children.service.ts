@@ -12,6 +12,7 @@ import { badRequest, notFound, unauthenticated } from '../../lib/app-error';
 import { newPublicId } from '../../lib/ids';
 import { localParts } from '../../lib/time';
 import { findParentById, updateParent } from '../auth/parents.repository';
+import { getMembership } from '../billing/billing.service';
 import { cancelLessonsOfChild } from '../lessons/lessons.service';
 import {
   countStudents,
@@ -43,11 +44,11 @@ function ageOn(birthIso: string, todayIso: string): number {
 }
 
 /**
- * The self-service child limit (decisions.md → Children): `member_kids` with an active plan
- * (billing, issue #6), otherwise 3, or what the adviser set; never above the cap of 6.
+ * The self-service child limit (decisions.md → Children): `member_kids` with an active plan,
+ * otherwise 3, or what the adviser set; never above the cap of 6.
  */
-export function childLimitFor(override: number | null | undefined): number {
-  return Math.min(MAX_CHILDREN, override ?? DEFAULT_CHILD_LIMIT);
+export function childLimitFor(override: number | null | undefined, memberKids = 0): number {
+  return Math.min(MAX_CHILDREN, override ?? (memberKids > 0 ? memberKids : DEFAULT_CHILD_LIMIT));
 }
 
 async function validFields(ctx: AppContext, parentId: number, fields: ChildFields) {
@@ -84,8 +85,9 @@ export async function getChildLimit(
   parentId: number,
 ): Promise<{ limit: number; count: number }> {
   const parent = await findParentById(ctx.db, parentId);
+  const membership = await getMembership(ctx, parentId);
   return {
-    limit: childLimitFor(parent?.child_limit_override),
+    limit: childLimitFor(parent?.child_limit_override, membership.member_kids),
     count: await countStudents(ctx.db, parentId),
   };
 }
@@ -97,10 +99,13 @@ export async function addChild(
   fields: ChildFields,
 ): Promise<string> {
   const { birth } = await validFields(ctx, parentId, fields);
+  const membership = await getMembership(ctx, parentId);
   return ctx.db.transaction(async (tx) => {
     const parent = await lockParent(tx, parentId);
     if (!parent) throw unauthenticated();
-    if ((await countStudents(tx, parentId)) >= childLimitFor(parent.override))
+    if (
+      (await countStudents(tx, parentId)) >= childLimitFor(parent.override, membership.member_kids)
+    )
       throw badRequest('childLimitReached');
     const now = ctx.clock.now();
     const student = await insertStudent(tx, {

@@ -10,6 +10,7 @@ import {
 import { translate } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { parentIdOf } from '../../plugins/auth';
+import { getMemberExpiry } from '../billing/billing.service';
 import { getAccount } from './credits.service';
 
 export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -27,7 +28,11 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => ({
       code: 200 as const,
       msg: 'ok',
-      data: await getAccount(ctx, parentIdOf(request)),
+      data: await getAccount(
+        ctx,
+        parentIdOf(request),
+        await getMemberExpiry(ctx, parentIdOf(request)),
+      ),
     }),
   );
 

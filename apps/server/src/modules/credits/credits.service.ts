@@ -17,9 +17,16 @@ export interface Account {
 
 /**
  * `GET /api/accounts?model=lessons` (spec §3 Account): balances derived from the ledger.
- * Membership fields stay empty until the billing module grants plans (issue #6).
+ * The membership fields come from billing (the route composes them; credits does not know plans).
  */
-export async function getAccount(ctx: Pick<AppContext, 'db'>, parentId: number): Promise<Account> {
+export async function getAccount(
+  ctx: Pick<AppContext, 'db'>,
+  parentId: number,
+  membership: { member_expire_show: string; member_type: number } = {
+    member_expire_show: '',
+    member_type: 0,
+  },
+): Promise<Account> {
   const parent = await findParentById(ctx.db, parentId);
   if (!parent) throw unauthenticated();
   const totals = await sumCredits(ctx.db, parentId);
@@ -29,8 +36,8 @@ export async function getAccount(ctx: Pick<AppContext, 'db'>, parentId: number):
     balance_valid: balance - totals.reserved,
     purchased_credit: totals.paid,
     reward_credit: totals.reward,
-    member_expire_show: '',
-    member_type: 0,
+    member_expire_show: membership.member_expire_show,
+    member_type: membership.member_type,
     language: parent.language ?? '',
   };
 }

@@ -3,18 +3,19 @@ import type { AppContext } from '../../app-context';
 import { unauthenticated } from '../../lib/app-error';
 import { findParentById } from '../auth/parents.repository';
 import { findChildren, getChildLimit } from '../children/children.service';
+import { getMembership } from '../billing/billing.service';
 import { monthCountsOf } from '../lessons/lessons.service';
 
 /**
  * The parent's profile (spec §3 User profile). It is composed from the modules that own each
  * part: the account here, the current child and the child limit from the children module;
- * this month's lesson counts from the lessons module; membership comes with billing (issue #6)
- * and is what it truly is until then: no plan.
+ * this month's lesson counts from the lessons module and membership from billing.
  */
 export async function getProfile(ctx: AppContext, parentId: number): Promise<Profile> {
   const parent = await findParentById(ctx.db, parentId);
   if (!parent) throw unauthenticated();
   const { limit, count } = await getChildLimit(ctx, parentId);
+  const membership = await getMembership(ctx, parentId);
   const children = await findChildren(ctx, parentId);
   // The current child: the one last selected, else the first (spec §3 last_student_sn).
   const current =
@@ -32,9 +33,9 @@ export async function getProfile(ctx: AppContext, parentId: number): Promise<Pro
     language: parent.language,
     time_zone: parent.time_zone,
     last_student_sn: current?.student_sn ?? null,
-    member_status: 0,
-    member_kids: 0,
-    member_type: 0,
+    member_status: membership.member_status,
+    member_kids: membership.member_kids,
+    member_type: membership.member_type,
     status: parent.status,
     has_password: Boolean(parent.password_hash),
     child_limit: limit,

@@ -1,0 +1,152 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { parents } from './parents';
+import { timestamps } from './platform';
+
+/** Spec §3 Recharge package: credits (plus free extra credits) for a price in minor units. */
+export const rechargePackages = pgTable('recharge_packages', {
+  id: serial('id').primaryKey(),
+  title_en: text('title_en').notNull(),
+  title_zh: text('title_zh').notNull(),
+  quantity: integer('quantity').notNull(),
+  extra_quantity: integer('extra_quantity').notNull().default(0),
+  price_minor: integer('price_minor').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  sort: integer('sort').notNull().default(0),
+  is_active: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});
+
+/**
+ * Spec §3 Plan: a monthly pass for `kids` children at `price_minor` a month. A hidden plan is
+ * a time-limited offer shown until `offer_ends_at` (spec §2 "Time-limited offer").
+ */
+export const plans = pgTable('plans', {
+  id: serial('id').primaryKey(),
+  title_en: text('title_en').notNull(),
+  title_zh: text('title_zh').notNull(),
+  remarks_en: text('remarks_en').notNull().default(''),
+  remarks_zh: text('remarks_zh').notNull().default(''),
+  describe_en: text('describe_en').notNull().default(''),
+  describe_zh: text('describe_zh').notNull().default(''),
+  /** Lines of the plan card, one per line of text. */
+  details_en: text('details_en').notNull().default(''),
+  details_zh: text('details_zh').notNull().default(''),
+  tags_en: text('tags_en').notNull().default(''),
+  tags_zh: text('tags_zh').notNull().default(''),
+  color: text('color').notNull().default('#c2410c'),
+  is_icon_show: boolean('is_icon_show').notNull().default(false),
+  kids: integer('kids').notNull(),
+  price_minor: integer('price_minor').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  /** Percent off the regular price, shown on the card (0 = none). */
+  discount: integer('discount').notNull().default(0),
+  is_hidden: boolean('is_hidden').notNull().default(false),
+  offer_ends_at: timestamp('offer_ends_at', { withTimezone: true }),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/** Spec §3 Credit good: "Pay as You Go" credits sold beside the plans. */
+export const creditGoods = pgTable('credit_goods', {
+  id: serial('id').primaryKey(),
+  quantity: integer('quantity').notNull(),
+  describe_en: text('describe_en').notNull().default(''),
+  describe_zh: text('describe_zh').notNull().default(''),
+  price_minor: integer('price_minor').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  is_hidden: boolean('is_hidden').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps,
+});
+
+/**
+ * One purchase: what, for whom, for how much. Paid only by a verified provider notification
+ * whose amount, currency and session match this row (decisions.md → Payments).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    order_no: text('order_no').notNull().unique(),
+    parent_id: integer('parent_id')
+      .notNull()
+      .references(() => parents.id),
+    kind: text('kind', { enum: ['package', 'good', 'plan'] }).notNull(),
+    item_id: integer('item_id').notNull(),
+    title_en: text('title_en').notNull(),
+    title_zh: text('title_zh').notNull(),
+    /** Credits granted (package or good), extra free credits, or the plan's kids. */
+    quantity: integer('quantity').notNull().default(0),
+    extra_quantity: integer('extra_quantity').notNull().default(0),
+    kids: integer('kids').notNull().default(0),
+    amount_minor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    provider: text('provider').notNull(),
+    /** The checkout session whose payment was accepted (set when fulfilled). */
+    checkout_session_id: text('checkout_session_id'),
+    /** 1 card, 2 mobile wallet (spec §9). */
+    pay_method: integer('pay_method').notNull().default(1),
+    pay_method_name: text('pay_method_name').notNull().default(''),
+    username: text('username'),
+    mobile: text('mobile'),
+    email: text('email'),
+    /** The provider's subscription of a monthly plan (renewals and cancellations refer to it). */
+    subscription_id: text('subscription_id'),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('orders_parent_idx').on(t.parent_id, t.id)],
+);
+
+/**
+ * Every hosted checkout opened for an order. A notification is matched to its order through
+ * this row, so a session we did not open grants nothing.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: serial('id').primaryKey(),
+    session_id: text('session_id').notNull(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    url: text('url').notNull(),
+    pay_method: integer('pay_method').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('checkout_sessions_session_uq').on(t.provider, t.session_id),
+    index('checkout_sessions_order_idx').on(t.order_id),
+  ],
+);
+
+/**
+ * Every provider notification, recorded once by its id before it is acted on: a redelivery
+ * finds its row and changes nothing. `outcome` says what it did (for support and audits).
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    event_id: text('event_id').notNull(),
+    type: text('type').notNull(),
+    order_id: integer('order_id'),
+    outcome: text('outcome').notNull(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_event_uq').on(t.provider, t.event_id)],
+);

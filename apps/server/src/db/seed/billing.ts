@@ -1,0 +1,199 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Transaction } from '../client';
+import { creditGoods, memberships, orders, parents, plans, rechargePackages } from '../schema';
+import { DEMO_MEMBER_SN, DEMO_PARENT_SN } from './parents';
+
+const DAY = 24 * 3600_000;
+
+const PACKAGES = [
+  { en: '10 credits', zh: '10 课时', quantity: 10, extra: 0, price: 9_900 },
+  { en: '20 credits', zh: '20 课时', quantity: 20, extra: 2, price: 18_900 },
+  { en: '50 credits', zh: '50 课时', quantity: 50, extra: 8, price: 44_900 },
+  { en: '100 credits', zh: '100 课时', quantity: 100, extra: 20, price: 84_900 },
+];
+
+const PLAN_DETAILS = {
+  en: 'Unlimited lessons for every covered child\nAll subjects and levels\nChange or cancel any month',
+  zh: '覆盖的孩子不限课时\n全部科目与级别\n可随时变更或取消',
+};
+
+const PLANS = [
+  {
+    kids: 1,
+    price: 19_900,
+    en: 'Monthly pass · 1 kid',
+    zh: '月卡 · 1 个孩子',
+    tags: 'Starter',
+    tagsZh: '入门',
+  },
+  {
+    kids: 2,
+    price: 34_900,
+    en: 'Monthly pass · 2 kids',
+    zh: '月卡 · 2 个孩子',
+    tags: 'Most popular',
+    tagsZh: '最受欢迎',
+  },
+  {
+    kids: 3,
+    price: 46_900,
+    en: 'Monthly pass · 3 kids',
+    zh: '月卡 · 3 个孩子',
+    tags: 'Best value',
+    tagsZh: '最划算',
+  },
+];
+
+/**
+ * What the portal sells (decisions.md: priced in USD, minor units): credit packages, monthly
+ * passes for 1–3 kids, pay-as-you-go credits, and a time-limited offer running for 36 hours
+ * from the moment the demo data is created. The demo parents' purchases become paid orders.
+ */
+export async function seedBilling(tx: Transaction, now: Date): Promise<void> {
+  await tx.insert(rechargePackages).values(
+    PACKAGES.map((p, sort) => ({
+      title_en: p.en,
+      title_zh: p.zh,
+      quantity: p.quantity,
+      extra_quantity: p.extra,
+      price_minor: p.price,
+      sort,
+    })),
+  );
+  const planRows = await tx
+    .insert(plans)
+    .values([
+      ...PLANS.map((p, sort) => ({
+        title_en: p.en,
+        title_zh: p.zh,
+        remarks_en: 'Billed monthly',
+        remarks_zh: '按月付费',
+        describe_en: `Unlimited live lessons for ${p.kids} ${p.kids === 1 ? 'child' : 'children'}.`,
+        describe_zh: `${p.kids} 个孩子不限次数上直播课。`,
+        details_en: PLAN_DETAILS.en,
+        details_zh: PLAN_DETAILS.zh,
+        tags_en: p.tags,
+        tags_zh: p.tagsZh,
+        is_icon_show: p.kids === 2,
+        kids: p.kids,
+        price_minor: p.price,
+        sort,
+      })),
+      {
+        title_en: 'Holiday offer · 2 kids',
+        title_zh: '假日特惠 · 2 个孩子',
+        remarks_en: 'First month at a special price',
+        remarks_zh: '首月特价',
+        describe_en: 'The 2-kids monthly pass at 14% off, for a short time only.',
+        describe_zh: '2 个孩子的月卡限时 86 折。',
+        details_en: PLAN_DETAILS.en,
+        details_zh: PLAN_DETAILS.zh,
+        tags_en: 'Limited time',
+        tags_zh: '限时',
+        color: '#7048e8',
+        kids: 2,
+        price_minor: 29_900,
+        discount: 14,
+        is_hidden: true,
+        offer_ends_at: new Date(now.getTime() + 36 * 3600_000),
+        sort: 99,
+      },
+    ])
+    .returning();
+  await tx.insert(creditGoods).values([
+    {
+      quantity: 10,
+      describe_en: 'Pay as you go: 10 credits',
+      describe_zh: '按需购买：10 课时',
+      price_minor: 10_900,
+      sort: 0,
+    },
+    {
+      quantity: 30,
+      describe_en: 'Pay as you go: 30 credits',
+      describe_zh: '按需购买：30 课时',
+      price_minor: 29_900,
+      sort: 1,
+    },
+    {
+      quantity: 30,
+      describe_en: 'Offer: 30 credits',
+      describe_zh: '特惠：30 课时',
+      price_minor: 24_900,
+      is_hidden: true,
+      sort: 2,
+    },
+  ]);
+
+  const [demo] = await tx.select().from(parents).where(eq(parents.user_sn, DEMO_PARENT_SN));
+  if (demo) {
+    // The two 20-credit purchases of the demo credit history, as charges.
+    for (const [index, daysAgo] of [29, 8].entries()) {
+      const paidAt = new Date(now.getTime() - daysAgo * DAY);
+      await tx.insert(orders).values({
+        order_no: `ODEMO${String(index + 1).padStart(4, '0')}`,
+        parent_id: demo.id,
+        kind: 'package',
+        item_id: 1,
+        title_en: '20 credits',
+        title_zh: '20 课时',
+        quantity: 20,
+        amount_minor: 18_900,
+        currency: 'USD',
+        status: 'paid',
+        provider: 'local',
+        pay_method: 1,
+        paid_at: paidAt,
+        created_at: paidAt,
+        updated_at: paidAt,
+      });
+    }
+    // A checkout the parent walked away from.
+    await tx.insert(orders).values({
+      order_no: 'ODEMO0003',
+      parent_id: demo.id,
+      kind: 'package',
+      item_id: 1,
+      title_en: '10 credits',
+      title_zh: '10 课时',
+      quantity: 10,
+      amount_minor: 9_900,
+      currency: 'USD',
+      status: 'cancelled',
+      provider: 'local',
+      created_at: new Date(now.getTime() - 3 * DAY),
+      updated_at: new Date(now.getTime() - 3 * DAY),
+    });
+  }
+
+  const [member] = await tx.select().from(parents).where(eq(parents.user_sn, DEMO_MEMBER_SN));
+  const twoKids = planRows.find((plan) => plan.kids === 2 && !plan.is_hidden);
+  if (member && twoKids) {
+    const paidAt = new Date(now.getTime() - 10 * DAY);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        order_no: 'ODEMO0101',
+        parent_id: member.id,
+        kind: 'plan',
+        item_id: twoKids.id,
+        title_en: twoKids.title_en,
+        title_zh: twoKids.title_zh,
+        kids: 2,
+        amount_minor: twoKids.price_minor,
+        currency: 'USD',
+        status: 'paid',
+        provider: 'local',
+        pay_method: 1,
+        pay_method_name: 'Visa •••• 4242',
+        paid_at: paidAt,
+        created_at: paidAt,
+        updated_at: paidAt,
+      })
+      .returning();
+    await tx
+      .update(memberships)
+      .set({ order_id: order!.id })
+      .where(and(eq(memberships.parent_id, member.id), isNull(memberships.order_id)));
+  }
+}

@@ -1,0 +1,870 @@
+import { randomBytes } from 'node:crypto';
+import { CLASS_TYPE_LABELS } from '@portal/shared/catalogue';
+import {
+  currencySymbol,
+  toMajor,
+  type ConfirmOrderBody,
+  type CreditGood,
+  type MyPlan,
+  type OrderSummary,
+  type Plan,
+} from '@portal/shared/billing';
+import { CREDIT_EVENTS, type CreditEvent } from '@portal/shared/credits';
+import { translate, type Language } from '@portal/shared/i18n';
+import { lessonStatus } from '@portal/shared/lessons';
+import type { AppContext } from '../../app-context';
+import type { Transaction } from '../../db/client';
+import { badRequest, conflict, notFound, unauthenticated } from '../../lib/app-error';
+import { atOffset, localParts, zonedTimeToUtc } from '../../lib/time';
+import type { PaymentEvent } from '../../providers/payments/payments';
+import { findParentById } from '../auth/parents.repository';
+import { appendLedger } from '../credits/credits.repository';
+import { getAccount } from '../credits/credits.service';
+import { findOwnStudentId } from '../lessons/lessons.repository';
+import {
+  cancelActiveMemberships,
+  consumedByLesson,
+  countChargeOrders,
+  countLedger,
+  countRechargeOrders,
+  countStatementLessons,
+  findActiveMemberships,
+  findActivePackage,
+  findActivePackages,
+  findBuyablePlan,
+  findChargeOrders,
+  findGood,
+  findGoods,
+  findLedgerPage,
+  findOpenSession,
+  findOwnOrder,
+  findOwnSession,
+  findRechargeOrders,
+  findRunningOffer,
+  findStatementLessons,
+  findVisiblePlans,
+  insertCheckoutSession,
+  insertMembership,
+  insertOrder,
+  lockOrderOfSession,
+  recordPaymentEvent,
+  setPaymentEventOutcome,
+  updateMembershipsOfSubscription,
+  updateOrder,
+  type GoodRow,
+  type MembershipRow,
+  type OrderRow,
+  type PlanRow,
+} from './billing.repository';
+
+const pick = (language: Language, en: string, zh: string) => (language === 'zh_CN' ? zh || en : en);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** A date as the parent's calendar shows it ("YYYY-MM-DD" in their zone, UTC when unknown). */
+function dayIn(zone: string | null | undefined, instant: Date): string {
+  let parts;
+  try {
+    parts = localParts(instant, zone || 'UTC');
+  } catch {
+    parts = localParts(instant, 'UTC');
+  }
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${parts.year}-${pad(parts.month)}-${pad(parts.day)}`;
+}
+
+/** One calendar month later (a monthly plan's period), keeping the wall-clock day where it can. */
+export function addMonth(from: Date): Date {
+  const next = new Date(from);
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const last = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, last));
+  return next;
+}
+
+// ————— Membership (decisions.md: member_status 1 while a plan is active) —————
+
+export interface Membership {
+  member_status: 0 | 1;
+  member_kids: number;
+  member_type: number;
+  expires_at: Date | null;
+  plan: MembershipRow | null;
+}
+
+export async function getMembership(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  parentId: number,
+): Promise<Membership> {
+  const [plan] = await findActiveMemberships(ctx.db, parentId, ctx.clock.now());
+  if (!plan)
+    return { member_status: 0, member_kids: 0, member_type: 0, expires_at: null, plan: null };
+  return {
+    member_status: 1,
+    member_kids: plan.kids,
+    member_type: plan.member_type,
+    expires_at: plan.ends_at,
+    plan,
+  };
+}
+
+/** The header's expiry text of the plan (the parent's calendar day), empty without one. */
+export async function getMemberExpiry(ctx: AppContext, parentId: number) {
+  const membership = await getMembership(ctx, parentId);
+  if (!membership.expires_at) return { member_expire_show: '', member_type: 0 };
+  const parent = await findParentById(ctx.db, parentId);
+  return {
+    member_expire_show: dayIn(parent?.time_zone, membership.expires_at),
+    member_type: membership.member_type,
+  };
+}
+
+// ————— Catalogue of things to buy —————
+
+function toPlan(row: PlanRow, language: Language): Plan {
+  return {
+    id: row.id,
+    title: pick(language, row.title_en, row.title_zh),
+    remarks: pick(language, row.remarks_en, row.remarks_zh),
+    describe: pick(language, row.describe_en, row.describe_zh),
+    price: toMajor(row.price_minor),
+    currency: row.currency,
+    tags: lines(pick(language, row.tags_en, row.tags_zh)),
+    color: row.color,
+    is_icon_show: row.is_icon_show,
+    plan_details: lines(pick(language, row.details_en, row.details_zh)),
+    discount: row.discount,
+    kids: row.kids,
+  };
+}
+
+function toGood(row: GoodRow, language: Language): CreditGood {
+  return {
+    id: row.id,
+    quantity: row.quantity,
+    describe: pick(language, row.describe_en, row.describe_zh),
+    price: toMajor(row.price_minor),
+    currency: row.currency,
+  };
+}
+
+/** `recharge/quantity(App)`: the balance and the packages on sale. */
+export async function getRechargeList(ctx: AppContext, parentId: number, language: Language) {
+  const account = await getAccount(ctx, parentId);
+  const packages = await findActivePackages(ctx.db);
+  return {
+    balance: account.balance,
+    list: packages.map((row) => ({
+      id: row.id,
+      title: pick(language, row.title_en, row.title_zh),
+      price: toMajor(row.price_minor),
+      currency: row.currency,
+      quantity: row.quantity,
+      extra_quantity: row.extra_quantity,
+    })),
+  };
+}
+
+export async function getKidsOptions(ctx: AppContext) {
+  const kids = [...new Set((await findVisiblePlans(ctx.db)).map((plan) => plan.kids))].sort(
+    (a, b) => a - b,
+  );
+  return kids.map((count) => ({ kids: count }));
+}
+
+export async function getPlans(ctx: AppContext, kids: number | undefined, language: Language) {
+  return (await findVisiblePlans(ctx.db, kids)).map((row) => toPlan(row, language));
+}
+
+export async function getCreditGoods(ctx: AppContext, language: Language) {
+  return (await findGoods(ctx.db)).map((row) => toGood(row, language));
+}
+
+/** `getHidePlanList`: the running time-limited offer; `seconds_left` from its real end. */
+export async function getHiddenOffer(ctx: AppContext, language: Language) {
+  const now = ctx.clock.now();
+  const offer = await findRunningOffer(ctx.db, now);
+  if (!offer?.offer_ends_at)
+    return { is_show: false, plan_info: null, good_info: null, seconds_left: 0 };
+  const [good] = await findGoods(ctx.db, true);
+  return {
+    is_show: true,
+    plan_info: toPlan(offer, language),
+    good_info: good ? toGood(good, language) : null,
+    seconds_left: Math.max(0, Math.floor((offer.offer_ends_at.getTime() - now.getTime()) / 1000)),
+  };
+}
+
+// ————— Orders —————
+
+async function orderSummary(
+  ctx: AppContext,
+  order: OrderRow,
+  language: Language,
+): Promise<OrderSummary> {
+  const parent = await findParentById(ctx.db, order.parent_id);
+  const now = ctx.clock.now();
+  let details: string[];
+  let memberEnd = '';
+  if (order.kind === 'plan') {
+    const membership = await getMembership(ctx, order.parent_id);
+    const plan = await findBuyablePlan(ctx.db, order.item_id, new Date(0));
+    details = plan ? lines(pick(language, plan.details_en, plan.details_zh)) : [];
+    const startsAt = order.paid_at ?? now;
+    memberEnd = dayIn(
+      parent?.time_zone,
+      order.status === 'paid' && membership.expires_at ? membership.expires_at : addMonth(startsAt),
+    );
+  } else {
+    details = [
+      translate(language, 'orderCredits', { count: order.quantity }),
+      ...(order.extra_quantity > 0
+        ? [translate(language, 'orderExtraCredits', { count: order.extra_quantity })]
+        : []),
+    ];
+  }
+  return {
+    order_no: order.order_no,
+    order_title: pick(language, order.title_en, order.title_zh),
+    order_details: details,
+    order_price_name: `${currencySymbol(order.currency)}${toMajor(order.amount_minor).toFixed(2)}`,
+    order_price: toMajor(order.amount_minor),
+    currency: order.currency,
+    member_end_at: memberEnd,
+    kind: order.kind,
+    status: order.status,
+    username: order.username ?? parent?.name ?? '',
+    mobile: order.mobile ?? parent?.mobile ?? '',
+    email: order.email ?? parent?.email ?? '',
+    pay_method: order.pay_method,
+    quantity: order.quantity,
+    extra_quantity: order.extra_quantity,
+  };
+}
+
+function newOrderNo() {
+  // Sortable by time for support staff, unguessable by the random tail.
+  const stamp = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  return `O${stamp}${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+async function requireParent(ctx: AppContext, parentId: number) {
+  const parent = await findParentById(ctx.db, parentId);
+  if (!parent) throw unauthenticated();
+  return parent;
+}
+
+/** `buyMember`: a pending order for a plan (any plan on sale, or the running offer). */
+export async function orderPlan(
+  ctx: AppContext,
+  parentId: number,
+  planId: number,
+  language: Language,
+) {
+  await requireParent(ctx, parentId);
+  const plan = await findBuyablePlan(ctx.db, planId, ctx.clock.now());
+  if (!plan) throw notFound('planNotFound');
+  const order = await insertOrder(ctx.db, {
+    order_no: newOrderNo(),
+    parent_id: parentId,
+    kind: 'plan',
+    item_id: plan.id,
+    title_en: plan.title_en,
+    title_zh: plan.title_zh,
+    kids: plan.kids,
+    amount_minor: plan.price_minor,
+    currency: plan.currency,
+    provider: ctx.providers.payments.kind,
+  });
+  return orderSummary(ctx, order, language);
+}
+
+/** `buyCredit`: a pending order for a "Pay as You Go" credit good. */
+export async function orderGood(
+  ctx: AppContext,
+  parentId: number,
+  goodId: number,
+  language: Language,
+) {
+  await requireParent(ctx, parentId);
+  const good = await findGood(ctx.db, goodId);
+  if (!good) throw notFound('packageNotFound');
+  const order = await insertOrder(ctx.db, {
+    order_no: newOrderNo(),
+    parent_id: parentId,
+    kind: 'good',
+    item_id: good.id,
+    title_en: `${good.quantity} credits`,
+    title_zh: `${good.quantity} 课时`,
+    quantity: good.quantity,
+    amount_minor: good.price_minor,
+    currency: good.currency,
+    provider: ctx.providers.payments.kind,
+  });
+  return orderSummary(ctx, order, language);
+}
+
+export async function getOrder(
+  ctx: AppContext,
+  parentId: number,
+  orderNo: string,
+  language: Language,
+) {
+  const order = await findOwnOrder(ctx.db, parentId, orderNo);
+  if (!order) throw notFound('orderNotFound');
+  return orderSummary(ctx, order, language);
+}
+
+/** `confirmOrder`: the payer's name, phone, e-mail and method on a pending order. */
+export async function confirmOrder(
+  ctx: AppContext,
+  parentId: number,
+  body: ConfirmOrderBody,
+  language: Language,
+) {
+  const order = await findOwnOrder(ctx.db, parentId, body.order_no);
+  if (!order) throw notFound('orderNotFound');
+  if (order.status !== 'pending') throw conflict('orderNotPayable');
+  await updateOrder(ctx.db, order.id, {
+    username: body.username,
+    mobile: body.mobile,
+    email: body.email,
+    pay_method: body.pay_method,
+    updated_at: ctx.clock.now(),
+  });
+  return getOrder(ctx, parentId, order.order_no, language);
+}
+
+/**
+ * Opens (or reopens) the hosted checkout of a pending order. A session already opened with the
+ * same pay method is reused, so a double click never makes two payable sessions.
+ */
+async function checkoutFor(ctx: AppContext, order: OrderRow, language: Language) {
+  if (order.status !== 'pending') throw conflict('orderNotPayable');
+  const existing = await findOpenSession(ctx.db, order.id, order.pay_method);
+  if (existing && existing.provider === ctx.providers.payments.kind)
+    return { sessionId: existing.session_id, url: existing.url };
+  const parent = await requireParent(ctx, order.parent_id);
+  const base = ctx.config.publicUrl;
+  const session = await ctx.providers.payments.createCheckout({
+    orderNo: order.order_no,
+    userSn: parent.user_sn,
+    title: pick(language, order.title_en, order.title_zh),
+    amountMinor: order.amount_minor,
+    currency: order.currency,
+    recurring: order.kind === 'plan',
+    payMethod: order.pay_method === 2 ? 2 : 1,
+    email: order.email ?? parent.email,
+    successUrl: `${base}/paySuccess?order_no=${order.order_no}`,
+    cancelUrl: `${base}/payError?order_no=${order.order_no}`,
+  });
+  await insertCheckoutSession(ctx.db, {
+    session_id: session.sessionId,
+    order_id: order.id,
+    provider: ctx.providers.payments.kind,
+    url: session.url,
+    pay_method: order.pay_method,
+  });
+  return session;
+}
+
+/** `testStripe`: a pending order for a credit package and its checkout. */
+export async function checkoutPackage(
+  ctx: AppContext,
+  parentId: number,
+  packageId: number,
+  language: Language,
+) {
+  await requireParent(ctx, parentId);
+  const pkg = await findActivePackage(ctx.db, packageId);
+  if (!pkg) throw notFound('packageNotFound');
+  const order = await insertOrder(ctx.db, {
+    order_no: newOrderNo(),
+    parent_id: parentId,
+    kind: 'package',
+    item_id: pkg.id,
+    title_en: pkg.title_en,
+    title_zh: pkg.title_zh,
+    quantity: pkg.quantity,
+    extra_quantity: pkg.extra_quantity,
+    amount_minor: pkg.price_minor,
+    currency: pkg.currency,
+    provider: ctx.providers.payments.kind,
+  });
+  return checkoutFor(ctx, order, language);
+}
+
+/** `stripePayment`: the checkout of an order made before (plan or credit good). */
+export async function checkoutOrder(
+  ctx: AppContext,
+  parentId: number,
+  orderNo: string,
+  language: Language,
+) {
+  const order = await findOwnOrder(ctx.db, parentId, orderNo);
+  if (!order) throw notFound('orderNotFound');
+  return checkoutFor(ctx, order, language);
+}
+
+// ————— Notifications: the only way anything is granted —————
+
+export type PaymentOutcome =
+  | 'duplicate'
+  | 'fulfilled'
+  | 'already_paid'
+  | 'not_paid'
+  | 'unknown_session'
+  | 'mismatch'
+  | 'cancelled'
+  | 'renewed'
+  | 'ended'
+  | 'ignored';
+
+/**
+ * Acts on a verified notification exactly once (decisions.md → Payments). Its id is recorded
+ * first; a redelivery stops there. A checkout is fulfilled only when paid and when amount,
+ * currency, order number and parent match our order row, in the same transaction as the
+ * ledger or plan write.
+ */
+export async function handlePaymentEvent(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'providers'>,
+  event: PaymentEvent,
+): Promise<PaymentOutcome> {
+  const provider = ctx.providers.payments.kind;
+  return ctx.db.transaction(async (tx) => {
+    const recorded = await recordPaymentEvent(tx, {
+      provider,
+      event_id: event.id,
+      type: event.kind === 'other' ? event.type : event.kind,
+      outcome: 'received',
+    });
+    if (recorded === undefined) return 'duplicate';
+    const { outcome, orderId } = await applyEvent(tx, provider, event, ctx.clock.now());
+    await setPaymentEventOutcome(tx, recorded, outcome, orderId);
+    return outcome;
+  });
+}
+
+async function applyEvent(
+  tx: Transaction,
+  provider: string,
+  event: PaymentEvent,
+  now: Date,
+): Promise<{ outcome: PaymentOutcome; orderId?: number }> {
+  switch (event.kind) {
+    case 'checkout.completed': {
+      const found = await lockOrderOfSession(tx, provider, event.sessionId);
+      if (!found) return { outcome: 'unknown_session' };
+      const { order } = found;
+      if (order.status === 'paid') return { outcome: 'already_paid', orderId: order.id };
+      if (event.paymentStatus !== 'paid') return { outcome: 'not_paid', orderId: order.id };
+      const parent = await findParentById(tx, order.parent_id);
+      if (
+        event.amountMinor !== order.amount_minor ||
+        event.currency !== order.currency ||
+        event.orderNo !== order.order_no ||
+        event.userSn !== parent?.user_sn
+      )
+        return { outcome: 'mismatch', orderId: order.id };
+      await updateOrder(tx, order.id, {
+        status: 'paid',
+        paid_at: now,
+        checkout_session_id: event.sessionId,
+        pay_method: found.session.pay_method,
+        subscription_id: event.subscriptionId,
+        updated_at: now,
+      });
+      await grant(tx, order, event.subscriptionId, now);
+      return { outcome: 'fulfilled', orderId: order.id };
+    }
+    case 'checkout.expired': {
+      const found = await lockOrderOfSession(tx, provider, event.sessionId);
+      if (!found) return { outcome: 'unknown_session' };
+      if (found.order.status !== 'pending') return { outcome: 'ignored', orderId: found.order.id };
+      await updateOrder(tx, found.order.id, { status: 'cancelled', updated_at: now });
+      return { outcome: 'cancelled', orderId: found.order.id };
+    }
+    case 'subscription.renewed': {
+      const renewed = await updateMembershipsOfSubscription(tx, event.subscriptionId, {
+        ends_at: event.periodEnd,
+        updated_at: now,
+      });
+      return { outcome: renewed.length ? 'renewed' : 'ignored' };
+    }
+    case 'subscription.ended': {
+      // The provider ends the subscription when the paid month is over: the plan stops then.
+      const ended = await updateMembershipsOfSubscription(tx, event.subscriptionId, {
+        cancelled_at: now,
+        updated_at: now,
+      });
+      return { outcome: ended.length ? 'ended' : 'ignored' };
+    }
+    default:
+      return { outcome: 'ignored' };
+  }
+}
+
+/** What a paid order gives: credits (paid + free extra) or a month of the plan. */
+async function grant(tx: Transaction, order: OrderRow, subscriptionId: string | null, now: Date) {
+  if (order.kind === 'plan') {
+    // Changing plan takes effect at once: the old plan stops, the new month starts now.
+    await cancelActiveMemberships(tx, order.parent_id, now);
+    await insertMembership(tx, {
+      parent_id: order.parent_id,
+      title_en: order.title_en,
+      title_zh: order.title_zh,
+      kids: order.kids,
+      member_type: 1,
+      price_minor: order.amount_minor,
+      currency: order.currency,
+      starts_at: now,
+      ends_at: addMonth(now),
+      pay_method_type: order.pay_method,
+      pay_method_name: order.pay_method === 2 ? 'Alipay' : 'Card',
+      order_id: order.id,
+      subscription_id: subscriptionId,
+    });
+    return;
+  }
+  await appendLedger(tx, {
+    parent_id: order.parent_id,
+    event: 'purchase',
+    paid_delta: order.quantity,
+    title_en: `Purchased ${order.quantity} credits`,
+    title_zh: `购买 ${order.quantity} 课时`,
+    idempotency_key: `order:${order.order_no}:credits`,
+    created_at: now,
+  });
+  if (order.extra_quantity > 0)
+    await appendLedger(tx, {
+      parent_id: order.parent_id,
+      event: 'reward',
+      reward_delta: order.extra_quantity,
+      title_en: `${order.extra_quantity} free credits with ${order.title_en}`,
+      title_zh: `${order.title_zh} 赠送 ${order.extra_quantity} 课时`,
+      idempotency_key: `order:${order.order_no}:extra`,
+      created_at: now,
+    });
+}
+
+// ————— The local checkout page —————
+
+export async function getLocalSession(
+  ctx: AppContext,
+  parentId: number,
+  sessionId: string,
+  language: Language,
+) {
+  const found = await findOwnSession(ctx.db, parentId, sessionId);
+  if (!found || found.session.provider !== 'local') throw notFound('orderNotFound');
+  return { session: sessionId, order: await orderSummary(ctx, found.order, language) };
+}
+
+/**
+ * The notification the local checkout sends when Pay or Cancel is pressed: Stripe's event shape
+ * with the order's own amount, so it goes through the same checks as a real one.
+ */
+export async function localCheckoutEvent(
+  ctx: AppContext,
+  parentId: number,
+  sessionId: string,
+  action: 'pay' | 'cancel',
+) {
+  const found = await findOwnSession(ctx.db, parentId, sessionId);
+  if (!found || found.session.provider !== 'local') throw notFound('orderNotFound');
+  if (found.order.status !== 'pending') throw conflict('orderNotPayable');
+  const parent = await requireParent(ctx, parentId);
+  const created = Math.floor(ctx.clock.now().getTime() / 1000);
+  const event = {
+    id: `evt_local_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    created,
+    type: action === 'pay' ? 'checkout.session.completed' : 'checkout.session.expired',
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: action === 'pay' ? 'paid' : 'unpaid',
+        amount_total: found.order.amount_minor,
+        currency: found.order.currency.toLowerCase(),
+        client_reference_id: found.order.order_no,
+        metadata: { order_no: found.order.order_no, user_sn: parent.user_sn },
+        subscription: null,
+      },
+    },
+  };
+  return { payload: JSON.stringify(event), order: found.order };
+}
+
+// ————— Histories —————
+
+function rangeOf(query: {
+  start_at?: string | undefined;
+  end_at?: string | undefined;
+  time_diff: number;
+}) {
+  // Days in the parent's offset: [start 00:00, end + 1 day 00:00).
+  const at = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - query.time_diff * 60_000);
+  return {
+    from: query.start_at ? at(query.start_at) : undefined,
+    to: query.end_at ? new Date(at(query.end_at).getTime() + 24 * 3600_000) : undefined,
+  };
+}
+
+const stamp = (instant: Date, timeDiff: number) => {
+  const local = atOffset(instant, timeDiff);
+  return `${local.date} ${local.time}`;
+};
+
+/** `account-logs/creditPC`: the ledger, newest first, with the history's filters. */
+export async function getCreditLog(
+  ctx: AppContext,
+  parentId: number,
+  query: {
+    type?: string | undefined;
+    credit_value?: number | undefined;
+    start_at?: string | undefined;
+    end_at?: string | undefined;
+    time_diff: number;
+    pagesize: number;
+    page: number;
+  },
+  language: Language,
+) {
+  const filter = {
+    ...(query.type && query.type in CREDIT_EVENTS ? { event: query.type } : {}),
+    ...(query.credit_value
+      ? { direction: query.credit_value === 1 ? ('in' as const) : ('out' as const) }
+      : {}),
+    ...rangeOf(query),
+  };
+  if (query.type && !(query.type in CREDIT_EVENTS)) throw badRequest('invalidRequest');
+  const [rows, total] = await Promise.all([
+    findLedgerPage(ctx.db, parentId, filter, {
+      limit: query.pagesize,
+      offset: (query.page - 1) * query.pagesize,
+    }),
+    countLedger(ctx.db, parentId, filter),
+  ]);
+  return {
+    data: rows.map((row) => {
+      const event = (row.event in CREDIT_EVENTS ? row.event : 'reward') as CreditEvent;
+      return {
+        id: row.id,
+        created_at: stamp(row.created_at, query.time_diff),
+        title: pick(language, row.title_en, row.title_zh),
+        message:
+          row.reserved_delta !== 0 && row.paid_delta + row.reward_delta === 0
+            ? translate(language, row.reserved_delta > 0 ? 'logReserved' : 'logReleased', {
+                count: Math.abs(row.reserved_delta),
+              })
+            : translate(language, CREDIT_EVENTS[event]),
+        quantity: row.paid_delta + row.reward_delta,
+        event: row.event,
+      };
+    }),
+    total,
+  };
+}
+
+/** `account-logs/recharge`: paid credit purchases. */
+export async function getRechargeLog(
+  ctx: AppContext,
+  parentId: number,
+  query: {
+    start_at?: string | undefined;
+    end_at?: string | undefined;
+    time_diff: number;
+    pagesize: number;
+    page: number;
+  },
+) {
+  const range = rangeOf(query);
+  const [rows, total] = await Promise.all([
+    findRechargeOrders(ctx.db, parentId, range, {
+      limit: query.pagesize,
+      offset: (query.page - 1) * query.pagesize,
+    }),
+    countRechargeOrders(ctx.db, parentId, range),
+  ]);
+  return {
+    data: rows.map((row) => ({
+      order_no: row.order_no,
+      created_at: stamp(row.paid_at ?? row.created_at, query.time_diff),
+      price: toMajor(row.amount_minor),
+      currency: row.currency,
+      quantity: row.quantity + row.extra_quantity,
+    })),
+    total,
+  };
+}
+
+const PAY_STATUS = { pending: 0, paid: 1, cancelled: 2 } as const;
+
+/** `getChargesList`: orders that were paid or cancelled, newest first. */
+export async function getCharges(
+  ctx: AppContext,
+  parentId: number,
+  query: { pagesize: number; page: number },
+  language: Language,
+) {
+  const parent = await requireParent(ctx, parentId);
+  const [rows, total] = await Promise.all([
+    findChargeOrders(ctx.db, parentId, {
+      limit: query.pagesize,
+      offset: (query.page - 1) * query.pagesize,
+    }),
+    countChargeOrders(ctx.db, parentId),
+  ]);
+  return {
+    data_info: rows.map((row) => ({
+      order_no: row.order_no,
+      date: dayIn(parent.time_zone, row.paid_at ?? row.created_at),
+      title: pick(language, row.title_en, row.title_zh),
+      amount: toMajor(row.amount_minor),
+      currency: row.currency,
+      currency_symbol: currencySymbol(row.currency),
+      pay_status: PAY_STATUS[row.status],
+    })),
+    total,
+  };
+}
+
+function toMyPlan(row: MembershipRow, zone: string | null, language: Language): MyPlan {
+  return {
+    title: pick(language, row.title_en, row.title_zh),
+    kids: row.kids,
+    price: toMajor(row.price_minor),
+    currency: row.currency,
+    renew_at: row.subscription_id ? dayIn(zone, row.ends_at) : '',
+    expire_at: dayIn(zone, row.ends_at),
+    member_pay_method_type: row.pay_method_type,
+    member_pay_method_name: row.pay_method_name,
+    is_auto_renew: Boolean(row.subscription_id),
+  };
+}
+
+/** `getMyPlanList`: the active plan (Pass Information), empty for non-members. */
+export async function getMyPlans(ctx: AppContext, parentId: number, language: Language) {
+  const parent = await requireParent(ctx, parentId);
+  const plans = await findActiveMemberships(ctx.db, parentId, ctx.clock.now());
+  return plans.map((row) => toMyPlan(row, parent.time_zone, language));
+}
+
+/** `getMyChangePlan`: current and chosen plan side by side, with what changes. */
+export async function getChangePlan(
+  ctx: AppContext,
+  parentId: number,
+  planId: number,
+  language: Language,
+) {
+  const parent = await requireParent(ctx, parentId);
+  const now = ctx.clock.now();
+  const chosen = await findBuyablePlan(ctx.db, planId, now);
+  if (!chosen) throw notFound('planNotFound');
+  const [current] = await findActiveMemberships(ctx.db, parentId, now);
+  return {
+    current: current ? toMyPlan(current, parent.time_zone, language) : null,
+    chosen: toPlan(chosen, language),
+    price_change: toMajor(chosen.price_minor - (current?.price_minor ?? 0)),
+    kids_change: chosen.kids - (current?.kids ?? 0),
+    starts_at: dayIn(parent.time_zone, now),
+  };
+}
+
+const STATEMENT_STATUS = [
+  'statementScheduled',
+  'statementOnAir',
+  'statementCompleted',
+  'statementCancelled',
+] as const;
+
+/**
+ * `getStudentLessonLog` (MonthyuStatement): the month's lessons (the current month until one is
+ * chosen) with the credits each required and actually consumed.
+ */
+export async function getLessonLog(
+  ctx: AppContext,
+  parentId: number,
+  query: {
+    pagesize: number;
+    page: number;
+    month?: string | undefined;
+    student_sn?: string | undefined;
+  },
+  language: Language,
+) {
+  const parent = await requireParent(ctx, parentId);
+  const zone = parent.time_zone || 'UTC';
+  let tz = zone;
+  try {
+    localParts(ctx.clock.now(), tz);
+  } catch {
+    tz = 'UTC';
+  }
+  const today = localParts(ctx.clock.now(), tz);
+  const [year, month] = query.month
+    ? query.month.split('-').map(Number)
+    : [today.year, today.month];
+  const from = zonedTimeToUtc({ year: year!, month: month!, day: 1, hour: 0, minute: 0 }, tz);
+  const next = new Date(Date.UTC(year!, month!, 1));
+  const to = zonedTimeToUtc(
+    { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: 1, hour: 0, minute: 0 },
+    tz,
+  );
+  let studentId: number | undefined;
+  if (query.student_sn) {
+    studentId = await findOwnStudentId(ctx.db, parentId, query.student_sn);
+    if (studentId === undefined) throw notFound('childNotFound');
+  }
+  const range = { from, to, ...(studentId === undefined ? {} : { studentId }) };
+  const [rows, total] = await Promise.all([
+    findStatementLessons(ctx.db, parentId, range, {
+      limit: query.pagesize,
+      offset: (query.page - 1) * query.pagesize,
+    }),
+    countStatementLessons(ctx.db, parentId, range),
+  ]);
+  const consumed = await consumedByLesson(
+    ctx.db,
+    parentId,
+    rows.map((row) => row.lesson.id),
+  );
+  const now = ctx.clock.now().getTime();
+  return {
+    data_info: rows.map((row) => {
+      const lesson = row.lesson;
+      const status = lessonStatus(
+        {
+          startMs: lesson.starts_at.getTime(),
+          endMs: lesson.ends_at.getTime(),
+          cancelled: lesson.cancelled_at !== null,
+          onLeave: lesson.leave_at !== null,
+        },
+        now,
+      );
+      const key = lesson.leave_at
+        ? 'statementLeave'
+        : status === 2 && !lesson.entered_at
+          ? 'statementNoShow'
+          : STATEMENT_STATUS[status];
+      const local = localParts(lesson.starts_at, tz);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return {
+        datetime: `${local.year}-${pad(local.month)}-${pad(local.day)} ${pad(local.hour)}:${pad(local.minute)}`,
+        student: row.nickname,
+        class: pick(language, row.subject_en, row.subject_zh),
+        class_type: CLASS_TYPE_LABELS[row.class_type][language],
+        credit: consumed.get(lesson.id) ?? 0,
+        requried_credit: lesson.required_credit,
+        status: translate(language, key),
+      };
+    }),
+    total,
+  };
+}
