@@ -77,6 +77,97 @@ export const router = createBrowserRouter([
           })),
       },
       {
+        path: paths.recharge,
+        lazy: () =>
+          import('../features/billing/components/recharge-page').then((m) => ({
+            Component: m.RechargePage,
+          })),
+      },
+      {
+        path: paths.payList,
+        lazy: () =>
+          import('../features/billing/components/pay-list-page').then((m) => ({
+            Component: m.PayListPage,
+          })),
+      },
+      {
+        path: paths.toPay,
+        lazy: () =>
+          import('../features/billing/components/pay-list-page').then((m) => ({
+            Component: m.PayListPage,
+          })),
+      },
+      {
+        path: paths.localCheckout,
+        lazy: () =>
+          import('../features/billing/components/local-checkout-page').then((m) => ({
+            Component: m.LocalCheckoutPage,
+          })),
+      },
+      {
+        path: paths.paySuccess,
+        lazy: () =>
+          import('../features/billing/components/pay-success-page').then((m) => ({
+            Component: m.PaySuccessPage,
+          })),
+      },
+      {
+        path: paths.payError,
+        lazy: () =>
+          import('../features/billing/components/pay-error-page').then((m) => ({
+            Component: m.PayErrorPage,
+          })),
+      },
+      {
+        path: paths.payHistory,
+        lazy: () =>
+          import('../features/billing/components/pay-history-page').then((m) => ({
+            Component: m.PayHistoryPage,
+          })),
+      },
+      {
+        path: paths.home.transaction,
+        lazy: () =>
+          import('../features/billing/components/transaction-page').then((m) => ({
+            Component: m.TransactionPage,
+          })),
+      },
+      {
+        path: paths.home.monthlyPass,
+        lazy: () =>
+          import('../features/billing/components/monthly-pass-page').then((m) => ({
+            Component: m.MonthlyPassPage,
+          })),
+      },
+      {
+        path: paths.home.purchaseLessonPlan,
+        lazy: () =>
+          import('../features/billing/components/purchase-plan-page').then((m) => ({
+            Component: m.PurchasePlanPage,
+          })),
+      },
+      {
+        path: paths.home.completePayment,
+        lazy: () =>
+          import('../features/billing/components/complete-payment-page').then((m) => ({
+            Component: m.CompletePaymentPage,
+          })),
+      },
+      {
+        path: paths.home.changePlan,
+        lazy: () =>
+          import('../features/billing/components/change-plan-page').then((m) => ({
+            Component: m.ChangePlanPage,
+          })),
+      },
+      {
+        path: paths.home.monthlyStatement,
+        lazy: () =>
+          import('../features/billing/components/monthly-statement-page').then((m) => ({
+            Component: m.MonthlyStatementPage,
+          })),
+      },
+      {
         path: paths.home.information,
         lazy: () =>
           import('../features/profile/components/information-page').then((m) => ({

@@ -34,6 +34,8 @@ export const paths = {
   payList: '/payList',
   toPay: '/toPay',
   paySuccess: '/paySuccess',
+  payError: '/payError',
+  localCheckout: '/checkout/local',
   download: '/download',
   curriculum: '/curriculum',
   schedulesDesktop: '/schedules_pc',

@@ -13,6 +13,7 @@ const LINKS = [
   { to: paths.home.classEnrolled, label: 'navCourses' },
   { to: paths.home.completedLessons, label: 'navCompleted' },
   { to: paths.home.children, label: 'navChildren' },
+  { to: paths.home.purchaseLessonPlan, label: 'navBuy' },
   { to: paths.dashboard, label: 'navDashboard' },
   { to: paths.home.information, label: 'navProfile' },
 ] as const;

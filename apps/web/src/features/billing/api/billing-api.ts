@@ -1,0 +1,208 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  BILLING_PAGE_SIZE,
+  ChangePlanSchema,
+  ChargesPageSchema,
+  CheckoutSessionSchema,
+  CreditGoodSchema,
+  CreditLogSchema,
+  HiddenOfferSchema,
+  KidsOptionSchema,
+  LessonLogPageSchema,
+  LocalPayResultSchema,
+  LocalSessionSchema,
+  MyPlanSchema,
+  OrderSummarySchema,
+  PaymentLogSchema,
+  PlanSchema,
+  RechargeListSchema,
+  type ConfirmOrderBody,
+} from '@portal/shared/billing';
+import { RewardSettingSchema } from '@portal/shared/credits';
+import { api } from '../../../lib/api-client';
+import { accountQueryOptions } from '../../../lib/credits';
+import { currentLanguage } from '../../../lib/i18n';
+import { profileQueryOptions } from '../../../lib/profile';
+import { timeDiff } from '../../../lib/time';
+
+// Titles come translated from the server, so the language is part of every key.
+const key = (...parts: (string | number | undefined)[]) => [
+  'billing',
+  currentLanguage(),
+  ...parts.map((part) => part ?? ''),
+];
+
+export const rechargeQueryOptions = () =>
+  queryOptions({
+    queryKey: key('recharge'),
+    queryFn: ({ signal }) =>
+      api.get('/api/recharge/quantity', { schema: RechargeListSchema, signal }),
+  });
+
+export const orderQueryOptions = (orderNo: string) =>
+  queryOptions({
+    queryKey: key('order', orderNo),
+    queryFn: ({ signal }) =>
+      api.get('/api/order', { query: { order_no: orderNo }, schema: OrderSummarySchema, signal }),
+    enabled: orderNo !== '',
+  });
+
+export const localSessionQueryOptions = (session: string) =>
+  queryOptions({
+    queryKey: key('local-session', session),
+    queryFn: ({ signal }) =>
+      api.get('/api/local-checkout/session', {
+        query: { session },
+        schema: LocalSessionSchema,
+        signal,
+      }),
+    enabled: session !== '',
+  });
+
+export interface CreditLogFilter {
+  type?: string;
+  direction?: '1' | '2';
+}
+
+export const creditLogQueryOptions = (page: number, filter: CreditLogFilter) =>
+  queryOptions({
+    queryKey: key('credit-log', page, filter.type, filter.direction),
+    queryFn: ({ signal }) =>
+      api.getPage('/api/account-logs/creditPC', {
+        query: {
+          type: filter.type,
+          credit_value: filter.direction,
+          time_diff: timeDiff(),
+          pagesize: BILLING_PAGE_SIZE,
+          page,
+        },
+        schema: z.array(CreditLogSchema),
+        signal,
+      }),
+  });
+
+export const paymentLogQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: key('payment-log', page),
+    queryFn: ({ signal }) =>
+      api.getPage('/api/account-logs/recharge', {
+        query: { time_diff: timeDiff(), pagesize: BILLING_PAGE_SIZE, page },
+        schema: z.array(PaymentLogSchema),
+        signal,
+      }),
+  });
+
+export const rewardSettingQueryOptions = () =>
+  queryOptions({
+    queryKey: key('reward-setting'),
+    queryFn: ({ signal }) =>
+      api.post('/api/reward-setting', {}, { schema: z.array(RewardSettingSchema), signal }),
+    staleTime: 60 * 60_000,
+  });
+
+export const chargesPage = (page: number, signal?: AbortSignal) =>
+  api.get('/api/getChargesList', {
+    query: { pagesize: BILLING_PAGE_SIZE, page },
+    schema: ChargesPageSchema,
+    ...(signal ? { signal } : {}),
+  });
+
+export const myPlansQueryOptions = () =>
+  queryOptions({
+    queryKey: key('my-plans'),
+    queryFn: ({ signal }) =>
+      api.get('/api/getMyPlanList', { schema: z.array(MyPlanSchema), signal }),
+  });
+
+export const kidsQueryOptions = () =>
+  queryOptions({
+    queryKey: key('kids'),
+    queryFn: ({ signal }) =>
+      api.get('/api/getKidsTypeList', { schema: z.array(KidsOptionSchema), signal }),
+  });
+
+export const plansQueryOptions = (kids: number | undefined) =>
+  queryOptions({
+    queryKey: key('plans', kids),
+    queryFn: ({ signal }) =>
+      api.get('/api/getPlanList', { query: { kids }, schema: z.array(PlanSchema), signal }),
+  });
+
+export const catalogueQueryOptions = () =>
+  queryOptions({
+    queryKey: key('create-plans'),
+    queryFn: ({ signal }) =>
+      api.get('/api/getCreatPlanList', {
+        schema: z.object({ plans: z.array(PlanSchema), goods: z.array(CreditGoodSchema) }),
+        signal,
+      }),
+  });
+
+export const offerQueryOptions = () =>
+  queryOptions({
+    queryKey: key('offer'),
+    queryFn: ({ signal }) => api.get('/api/getHidePlanList', { schema: HiddenOfferSchema, signal }),
+  });
+
+export const changePlanQueryOptions = (planId: number) =>
+  queryOptions({
+    queryKey: key('change-plan', planId),
+    queryFn: ({ signal }) =>
+      api.post('/api/getMyChangePlan', { plan_id: planId }, { schema: ChangePlanSchema, signal }),
+    enabled: planId > 0,
+  });
+
+export const lessonLogPage = (page: number, month: string | undefined, signal?: AbortSignal) =>
+  api.get('/api/getStudentLessonLog', {
+    query: { pagesize: BILLING_PAGE_SIZE, page, month },
+    schema: LessonLogPageSchema,
+    ...(signal ? { signal } : {}),
+  });
+
+export const billingApi = {
+  checkoutPackage: (packageId: number, type?: string) =>
+    api.post(
+      '/api/testStripe',
+      { lessons_goods_id: packageId, ...(type ? { type } : {}) },
+      { schema: CheckoutSessionSchema },
+    ),
+  checkoutOrder: (orderNo: string) =>
+    api.post('/api/stripePayment', { order_no: orderNo }, { schema: CheckoutSessionSchema }),
+  confirmOrder: (body: ConfirmOrderBody) =>
+    api.post('/api/confirmOrder', body, { schema: OrderSummarySchema }),
+  buyMember: (planId: number) =>
+    api.post('/api/buyMember', { plan_id: planId }, { schema: OrderSummarySchema }),
+  buyCredit: (goodId: number) =>
+    api.post('/api/buyCredit', { good_id: goodId }, { schema: OrderSummarySchema }),
+  localPay: (session: string, payMethod: number) =>
+    api.post(
+      '/api/local-checkout/pay',
+      { session, pay_method: payMethod },
+      { schema: LocalPayResultSchema },
+    ),
+  localCancel: (session: string) =>
+    api.post('/api/local-checkout/cancel', { session }, { schema: LocalPayResultSchema }),
+};
+
+/** After a payment: balances, membership, histories and lists everywhere refresh. */
+export function refreshAfterPayment(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries(accountQueryOptions()),
+    queryClient.invalidateQueries(profileQueryOptions()),
+    queryClient.invalidateQueries({ queryKey: ['billing'] }),
+    queryClient.invalidateQueries({ queryKey: ['lessons'] }),
+  ]);
+}
+
+/**
+ * Sends the browser to the checkout the server opened: the provider's hosted page, or the local
+ * checkout page of this app. Spec §8: when that fails, a browser alert says "failed".
+ */
+export function goToCheckout(url: string, failed: string) {
+  try {
+    window.location.assign(url);
+  } catch {
+    window.alert(failed);
+  }
+}

@@ -1,0 +1,146 @@
+import {
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import type { MyPlan, Plan } from '@portal/shared/billing';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AccountLayout } from '../../../components/layout/account-layout';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { paths } from '../../../config/paths';
+import { billingApi, changePlanQueryOptions } from '../api/billing-api';
+import { formatMoney } from '../utils/money';
+
+/**
+ * `ChangePlan?plan_id=` (decisions.md): the current and the chosen plan side by side, with what
+ * changes (price, kids, when the new plan starts), before the parent confirms.
+ */
+export function ChangePlanPage() {
+  const { t } = useTranslation('billing');
+  useDocumentTitle(t('changePlanTitle'));
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const planId = Number(params.get('plan_id')) || 0;
+  const change = useQuery(changePlanQueryOptions(planId));
+  const confirm = useMutation({
+    mutationFn: () => billingApi.buyMember(planId),
+    onSuccess: (order) => void navigate(`${paths.home.completePayment}?order_no=${order.order_no}`),
+  });
+  const data = change.data;
+  const signed = (value: number, text: string) => (value > 0 ? `+${text}` : text);
+
+  return (
+    <AccountLayout>
+      <Container size="md" py="xl">
+        <Title order={1} mb="lg">
+          {t('changePlanTitle')}
+        </Title>
+        {change.isPending ? (
+          <Skeleton height={240} />
+        ) : !data ? (
+          <Text c="red.8" role="alert">
+            {t('planMissing')}
+          </Text>
+        ) : (
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <PlanColumn title={t('currentPlan')} plan={data.current} />
+              <PlanColumn title={t('newPlan')} plan={data.chosen} highlight />
+            </SimpleGrid>
+            <Card
+              withBorder
+              radius="md"
+              padding="lg"
+              component="section"
+              aria-label={t('whatChanges')}
+            >
+              <Title order={2} size="h4" mb="sm">
+                {t('whatChanges')}
+              </Title>
+              <Stack gap={6}>
+                <Group justify="space-between">
+                  <Text c="dimmed">{t('pricePerMonth')}</Text>
+                  <Text fw={600}>
+                    {signed(
+                      data.price_change,
+                      formatMoney(data.price_change, data.chosen.currency),
+                    )}
+                  </Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text c="dimmed">{t('kids')}</Text>
+                  <Text fw={600}>{signed(data.kids_change, String(data.kids_change))}</Text>
+                </Group>
+                <Group justify="space-between">
+                  <Text c="dimmed">{t('startsOn')}</Text>
+                  <Text fw={600}>{data.starts_at}</Text>
+                </Group>
+              </Stack>
+              <Text size="sm" c="dimmed" mt="sm">
+                {t('changeNote')}
+              </Text>
+            </Card>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate(-1)}>
+                {t('back', { ns: 'common' })}
+              </Button>
+              <Button loading={confirm.isPending} onClick={() => confirm.mutate()}>
+                {t('confirmChange')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Container>
+    </AccountLayout>
+  );
+}
+
+function PlanColumn({
+  title,
+  plan,
+  highlight = false,
+}: {
+  title: string;
+  plan: MyPlan | Plan | null;
+  highlight?: boolean;
+}) {
+  const { t } = useTranslation('billing');
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      style={
+        highlight ? { borderColor: 'var(--mantine-color-brand-7)', borderWidth: 2 } : undefined
+      }
+    >
+      <Text size="sm" c="dimmed" mb={4}>
+        {title}
+      </Text>
+      {plan ? (
+        <Stack gap={4}>
+          <Text fw={700} size="lg">
+            {plan.title}
+          </Text>
+          <Text>{t('kidsCount', { count: plan.kids })}</Text>
+          <Text>
+            {formatMoney(plan.price, plan.currency)} / {t('month')}
+          </Text>
+          {'expire_at' in plan && <Text size="sm">{t('expiresOn', { date: plan.expire_at })}</Text>}
+        </Stack>
+      ) : (
+        <Text>{t('noPlan')}</Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Group,
+  Radio,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Radio.css';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AccountLayout } from '../../../components/layout/account-layout';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { billingApi, localSessionQueryOptions } from '../api/billing-api';
+import { formatMoney } from '../utils/money';
+
+/**
+ * The local checkout (decisions.md → Payments): stands in for the provider's hosted page when no
+ * payment provider is configured. Pay and Cancel make the server send a signed notification to
+ * its own webhook; nothing is granted by this page itself.
+ */
+export function LocalCheckoutPage() {
+  const { t } = useTranslation('billing');
+  useDocumentTitle(t('checkoutTitle'));
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const session = params.get('session') ?? '';
+  const checkout = useQuery(localSessionQueryOptions(session));
+  const [method, setMethod] = useState('1');
+  const pay = useMutation({
+    mutationFn: () => billingApi.localPay(session, Number(method)),
+    onSuccess: (result) => void navigate(result.redirect),
+  });
+  const cancel = useMutation({
+    mutationFn: () => billingApi.localCancel(session),
+    onSuccess: (result) => void navigate(result.redirect),
+  });
+  const order = checkout.data?.order;
+
+  return (
+    <AccountLayout>
+      <Container size="xs" py="xl">
+        <Title order={1} size="h2" mb="xs">
+          {t('checkoutTitle')}
+        </Title>
+        <Alert color="blue" mb="lg" title={t('localCheckoutTitle')}>
+          {t('localCheckoutText')}
+        </Alert>
+        {checkout.isPending ? (
+          <Skeleton height={200} />
+        ) : !order ? (
+          <Text c="red.8" role="alert">
+            {t('orderMissing')}
+          </Text>
+        ) : (
+          <Card withBorder radius="md" padding="lg">
+            <Stack gap="sm">
+              <Text fw={700} size="lg">
+                {order.order_title}
+              </Text>
+              {order.order_details.map((line) => (
+                <Text key={line} size="sm" c="dimmed">
+                  {line}
+                </Text>
+              ))}
+              <Text fz={28} fw={700}>
+                {formatMoney(order.order_price, order.currency)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('orderNo', { no: order.order_no })}
+              </Text>
+              <Radio.Group value={method} onChange={setMethod} label={t('payMethod')}>
+                <Group mt="xs">
+                  <Radio value="1" label={t('card')} />
+                  <Radio value="2" label={t('wallet')} />
+                </Group>
+              </Radio.Group>
+              {order.status === 'pending' ? (
+                <Group justify="flex-end" mt="md">
+                  <Button
+                    variant="default"
+                    loading={cancel.isPending}
+                    onClick={() => cancel.mutate()}
+                  >
+                    {t('cancel', { ns: 'common' })}
+                  </Button>
+                  <Button loading={pay.isPending} onClick={() => pay.mutate()}>
+                    {t('payAmount', { amount: formatMoney(order.order_price, order.currency) })}
+                  </Button>
+                </Group>
+              ) : (
+                <Text c="dimmed">{t(`status_${order.status}`)}</Text>
+              )}
+            </Stack>
+          </Card>
+        )}
+      </Container>
+    </AccountLayout>
+  );
+}

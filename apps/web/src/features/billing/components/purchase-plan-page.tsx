@@ -1,0 +1,176 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  List,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import type { OrderSummary, Plan } from '@portal/shared/billing';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AccountLayout } from '../../../components/layout/account-layout';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { paths } from '../../../config/paths';
+import { profileQueryOptions } from '../../../lib/profile';
+import {
+  billingApi,
+  catalogueQueryOptions,
+  kidsQueryOptions,
+  plansQueryOptions,
+} from '../api/billing-api';
+import { formatMoney } from '../utils/money';
+import { OfferBanner } from './offer-banner';
+
+/** Spec §3 local storage: the order being paid waits in session storage under PayData. */
+function rememberOrder(order: OrderSummary) {
+  try {
+    window.sessionStorage.setItem('PayData', JSON.stringify(order));
+  } catch {
+    // Storage can be unavailable; the order number in the address is enough.
+  }
+}
+
+/**
+ * `PurchaseLessonPlan` (spec §2 plan picking): "Pick a Plan" for parents without an active plan
+ * (members change plan instead), "Pay as You Go" credits, and the time-limited offer.
+ */
+export function PurchasePlanPage() {
+  const { t } = useTranslation('billing');
+  useDocumentTitle(t('purchaseTitle'));
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const profile = useQuery(profileQueryOptions());
+  const kidsOptions = useQuery(kidsQueryOptions());
+  const kids = Number(params.get('kids')) || kidsOptions.data?.[0]?.kids;
+  const plans = useQuery({ ...plansQueryOptions(kids), enabled: kids !== undefined });
+  const catalogue = useQuery(catalogueQueryOptions());
+  const isMember = profile.data?.member_status === 1;
+  const buy = useMutation({
+    mutationFn: (item: { plan?: number; good?: number }) =>
+      item.plan !== undefined ? billingApi.buyMember(item.plan) : billingApi.buyCredit(item.good!),
+    onSuccess: (order) => {
+      rememberOrder(order);
+      void navigate(`${paths.home.completePayment}?order_no=${order.order_no}`);
+    },
+  });
+  const choosePlan = (plan: Plan) =>
+    isMember
+      ? void navigate(`${paths.home.changePlan}?plan_id=${plan.id}`)
+      : buy.mutate({ plan: plan.id });
+
+  return (
+    <AccountLayout>
+      <Container size="lg" py="xl">
+        <Title order={1} mb="lg">
+          {t('purchaseTitle')}
+        </Title>
+        <OfferBanner
+          busy={buy.isPending}
+          onBuyPlan={(plan) => buy.mutate({ plan })}
+          onBuyGood={(good) => buy.mutate({ good })}
+        />
+        <section aria-labelledby="pick-plan">
+          <Group justify="space-between" mb="md">
+            <Title order={2} size="h3" id="pick-plan">
+              {isMember ? t('changeYourPlan') : t('pickPlan')}
+            </Title>
+            {kidsOptions.data && kidsOptions.data.length > 1 && (
+              <SegmentedControl
+                aria-label={t('kids')}
+                value={String(kids ?? '')}
+                onChange={(value) => setParams({ kids: value })}
+                data={kidsOptions.data.map((option) => ({
+                  value: String(option.kids),
+                  label: t('kidsCount', { count: option.kids }),
+                }))}
+              />
+            )}
+          </Group>
+          {!plans.data ? (
+            <Skeleton height={220} />
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mb="xl">
+              {plans.data.map((plan) => (
+                <Card key={plan.id} withBorder radius="md" padding="lg" data-testid="plan-card">
+                  <Group justify="space-between" align="flex-start">
+                    <Text fw={700} size="lg">
+                      {plan.title}
+                    </Text>
+                    {plan.tags.map((tag) => (
+                      <Badge key={tag} color="brand" c="dark.8" variant="light" tt="none">
+                        {tag}
+                      </Badge>
+                    ))}
+                  </Group>
+                  <Text size="sm" c="dimmed" mt={4}>
+                    {plan.describe}
+                  </Text>
+                  <Text fz={28} fw={700} mt="md">
+                    {formatMoney(plan.price, plan.currency)}
+                    <Text span size="sm" c="dimmed" fw={400}>
+                      {' '}
+                      / {t('month')}
+                    </Text>
+                  </Text>
+                  <List size="sm" spacing={4} mt="sm" mb="md">
+                    {plan.plan_details.map((line) => (
+                      <List.Item key={line}>{line}</List.Item>
+                    ))}
+                  </List>
+                  <Button fullWidth loading={buy.isPending} onClick={() => choosePlan(plan)}>
+                    {isMember ? t('changeToThis') : t('choosePlan')}
+                  </Button>
+                </Card>
+              ))}
+            </SimpleGrid>
+          )}
+        </section>
+        <section aria-labelledby="pay-as-you-go">
+          <Title order={2} size="h3" id="pay-as-you-go" mb="md">
+            {t('payAsYouGo')}
+          </Title>
+          {!catalogue.data ? (
+            <Skeleton height={120} />
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+              {catalogue.data.goods.map((good) => (
+                <Card key={good.id} withBorder radius="md" padding="lg">
+                  <Stack gap={4}>
+                    <Text fw={700}>{t('credits', { count: good.quantity })}</Text>
+                    <Text size="sm" c="dimmed">
+                      {good.describe}
+                    </Text>
+                    <Text fz={24} fw={700}>
+                      {formatMoney(good.price, good.currency)}
+                    </Text>
+                    <Button
+                      variant="light"
+                      mt="sm"
+                      loading={buy.isPending}
+                      onClick={() => buy.mutate({ good: good.id })}
+                      aria-label={t('buyCredits', { count: good.quantity })}
+                    >
+                      {t('buy')}
+                    </Button>
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
+          )}
+        </section>
+      </Container>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,13 @@
+import { currencySymbol } from '@portal/shared/billing';
+
+/** "$189.00" — the charge's own currency symbol (decisions.md → Payments). */
+export function formatMoney(amount: number, currency: string): string {
+  return `${currencySymbol(currency)}${amount.toFixed(2)}`;
+}
+
+/** "01:02:03" for a number of seconds (spec §2 time-limited offer). */
+export function hhmmss(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
