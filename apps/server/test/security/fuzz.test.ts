@@ -1,0 +1,168 @@
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPackage } from '../factories/billing';
+import { createChild, createCourse, createEnrollment, grantCredits } from '../factories/lessons';
+import { createSignedInParent } from '../factories/parents';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { routeCatalogue, type FieldSchema, type RouteEntry } from './route-catalogue';
+
+/** Issue #8: at least 10,000 generated requests a run across every route. */
+const RUNS = 10_000;
+/** Logging out would end the fuzzing session early; it is tested on its own. */
+const SKIP = new Set(['POST /api/user/logout']);
+
+let t: TestApp;
+let routes: RouteEntry[];
+let headers: Record<string, string>;
+/** Ids of another parent's things, mixed into the generated values. */
+let foreignIds: string[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { LOG_LEVEL: 'fatal' } });
+  routes = (await routeCatalogue(t.app)).filter((route) => !SKIP.has(route.key));
+  const me = await createSignedInParent(t.ctx);
+  headers = me.headers;
+  const mine = await createChild(t.ctx, me.parent.id, 'Mine');
+  await grantCredits(t.ctx, me.parent.id, { paid: 5 });
+  const course = await createCourse(t.ctx, { slots: [[1, '09:00']] });
+  await createEnrollment(t.ctx, {
+    parentId: me.parent.id,
+    studentId: mine.id,
+    courseId: course.id,
+  });
+  await createPackage(t.ctx);
+  const other = await createSignedInParent(t.ctx);
+  const theirs = await createChild(t.ctx, other.parent.id, 'Theirs');
+  await createEnrollment(t.ctx, {
+    parentId: other.parent.id,
+    studentId: theirs.id,
+    courseId: course.id,
+  });
+  const lessons = await t.app.inject({
+    method: 'GET',
+    url: '/api/userSchedukeForStudent',
+    headers: other.headers,
+  });
+  foreignIds = [
+    theirs.student_sn,
+    mine.student_sn,
+    ...(lessons.json().data as { lesson_sn: string }[]).map((lesson) => lesson.lesson_sn),
+  ];
+}, 60_000);
+afterAll(() => t.close());
+
+const junk = (): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 20 }),
+    fc.constantFrom(
+      '',
+      ' ',
+      '0',
+      '-1',
+      'null',
+      '1e309',
+      '<script>',
+      "' or 1=1 --",
+      '../../etc/passwd',
+    ),
+    fc.constant('長'.repeat(5_000)),
+    fc.integer(),
+    fc.constantFrom(-1, 0, 1, 2, 3, 5, 6, 2 ** 31, -(2 ** 53), 1.5, 4.25),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+    fc.constantFrom(...(foreignIds.length ? foreignIds : ['S0'])),
+  );
+
+/** A value that often passes the field's own checks, so requests reach the services. */
+function plausible(schema: FieldSchema): fc.Arbitrary<unknown> {
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (schema.enum?.length) return fc.constantFrom(...schema.enum);
+  if (schema.anyOf?.length) return fc.oneof(...schema.anyOf.map(plausible));
+  if (type === 'integer' || type === 'number')
+    return fc.integer({ min: schema.minimum ?? -5, max: Math.min(schema.maximum ?? 50, 10_000) });
+  if (type === 'boolean') return fc.boolean();
+  if (type === 'array') return fc.array(plausible(schema.items ?? {}), { maxLength: 3 });
+  return fc.oneof(
+    fc.string({
+      minLength: schema.minLength ?? 0,
+      maxLength: Math.min(schema.maxLength ?? 20, 20),
+    }),
+    fc.constantFrom(...foreignIds, '2026-11', '1/1/2019', 'a@b.co', '13800138000', '86'),
+  );
+}
+
+function fieldsOf(schema: Record<string, FieldSchema>): fc.Arbitrary<Record<string, unknown>> {
+  const known = Object.fromEntries(
+    Object.entries(schema).map(([name, field]) => [
+      name,
+      fc.option(fc.oneof(plausible(field), junk())),
+    ]),
+  );
+  return fc
+    .tuple(
+      fc.record(known),
+      fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), junk(), { maxKeys: 2 }),
+    )
+    .map(([fields, extra]) => {
+      const out: Record<string, unknown> = { ...extra };
+      for (const [name, value] of Object.entries(fields)) if (value !== null) out[name] = value;
+      return out;
+    });
+}
+
+function toQuery(values: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (Array.isArray(value)) value.forEach((item) => params.append(name, String(item)));
+    else params.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+describe('fuzz (issue #8)', () => {
+  it(`answers ${RUNS} generated requests on every route without a 5xx`, async () => {
+    const request = fc.constantFrom(...routes).chain((route) =>
+      fc.record({
+        route: fc.constant(route),
+        query: fieldsOf(route.query),
+        body: fc.oneof(
+          { weight: 8, arbitrary: fieldsOf(route.body) },
+          { weight: 1, arbitrary: junk() },
+        ),
+        signedIn: fc.boolean({ trueWeight: 4 } as never).map((value) => value),
+        lang: fc.constantFrom('en', 'zh_CN', 'xx', ''),
+      }),
+    );
+    const failures: string[] = [];
+    const seen = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(request, async ({ route, query, body, signedIn, lang }) => {
+        seen.add(route.key);
+        const options: InjectOptions = {
+          method: route.method,
+          url: route.path + toQuery(query),
+          headers: { ...(signedIn ? headers : {}), ...(lang ? { lang } : {}) },
+          remoteAddress: '10.9.9.9',
+          ...(route.method === 'GET' ? {} : { payload: body as object }),
+        };
+        const res = await t.app.inject(options);
+        if (res.statusCode >= 500)
+          failures.push(
+            `${route.key} ${res.statusCode} ${options.url} ${JSON.stringify(body).slice(0, 200)} → ${res.body.slice(0, 200)}`,
+          );
+        return res.statusCode < 500;
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+    expect(failures).toEqual([]);
+    // Every route was exercised.
+    expect(routes.filter((route) => !seen.has(route.key)).map((route) => route.key)).toEqual([]);
+  }, 240_000);
+});
