@@ -1,6 +1,6 @@
 // `npm test`: every check in one command: format, lint, types, unit and API tests (Vitest on
-// the embedded database, or PostgreSQL when DATABASE_URL is set), the production build, and the
-// end-to-end tests in Debian's Chromium. Prints one summary line at the end.
+// the embedded database, or PostgreSQL when DATABASE_URL is set), the production build and its
+// bundle budgets, and the end-to-end tests in Debian's Chromium. Prints one summary line at the end.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +31,7 @@ const steps = [
     ? []
     : [
         ['build', 'npm', ['run', 'build', '--silent']],
+        ['bundle budgets', 'node', ['scripts/bundle-budget.mjs']],
         ['end-to-end tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
       ]),
 ];

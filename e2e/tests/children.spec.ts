@@ -26,12 +26,12 @@ test('add, edit and delete a child with the confirmations (en)', async ({
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL('**/home/children/addChildren');
-  await expect(page.getByText('Mia', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Mia', { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Edit Mia' }).click();
   await page.getByLabel('Child’s name').fill('Mia Li');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Mia Li', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Mia Li', { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Edit Mia Li' }).click();
   await page.getByRole('button', { name: 'Delete' }).click();

