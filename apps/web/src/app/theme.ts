@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Alert, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * Brand orange (the spec's current-child border). Mantine's own orange is too light for white
@@ -25,4 +25,8 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif',
   headings: { fontWeight: '700' },
+  components: {
+    // Light alert titles in yellow or blue fall under 4.5:1; dark titles read on every tint.
+    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-dark-7)' } } }),
+  },
 });

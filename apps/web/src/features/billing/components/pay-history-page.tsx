@@ -180,7 +180,7 @@ function CreditHistory({
                     <Table.Td>{row.created_at}</Table.Td>
                     <Table.Td>{row.title}</Table.Td>
                     <Table.Td>{row.message}</Table.Td>
-                    <Table.Td ta="right" fw={600} c={row.quantity < 0 ? 'red.8' : undefined}>
+                    <Table.Td ta="right" fw={600} c={row.quantity < 0 ? 'red.9' : undefined}>
                       {row.quantity > 0 ? `+${row.quantity}` : row.quantity}
                     </Table.Td>
                   </Table.Tr>
