@@ -16,6 +16,7 @@ const SIGNED_IN = [
   '/home/children/AttendClassNow',
   '/home/children/ClassEnrolled',
   '/home/children/ViewCompletedLessons',
+  '/home/children/ScheduleaClass',
   '/home/children/addChildren',
   '/home/children/information',
   '/home/children/PurchaseLessonPlan',
@@ -36,7 +37,7 @@ for (const language of ['en', 'zh_CN'] as Language[]) {
       await expect(page.locator('h1, h2').first()).toBeVisible();
       await expectAccessible(page);
     }
-    const parent = await createParent(page, { password: 'secret123' });
+    const parent = await createParent(page, { password: 'secret123', invite_code: 'ADV2026' });
     await createLessons(page, parent, { firstInMinutes: 90 });
     await signInWithPassword(page, parent);
     for (const path of SIGNED_IN) {
@@ -46,6 +47,9 @@ for (const language of ['en', 'zh_CN'] as Language[]) {
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await expectAccessible(page);
     }
+    // The course adviser books classes: their card is on ScheduleaClass (issue #4).
+    await page.goto('/home/children/ScheduleaClass');
+    await expect(page.getByText('Amy Chen')).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 }

@@ -168,6 +168,13 @@ export const router = createBrowserRouter([
           })),
       },
       {
+        path: paths.home.scheduleClass,
+        lazy: () =>
+          import('../features/catalogue/components/schedule-a-class-page').then((m) => ({
+            Component: m.ScheduleAClassPage,
+          })),
+      },
+      {
         path: paths.home.information,
         lazy: () =>
           import('../features/profile/components/information-page').then((m) => ({

@@ -12,6 +12,7 @@ const LINKS = [
   { to: paths.home.attendClassNow, label: 'navUpcoming' },
   { to: paths.home.classEnrolled, label: 'navCourses' },
   { to: paths.home.completedLessons, label: 'navCompleted' },
+  { to: paths.home.scheduleClass, label: 'navSchedule' },
   { to: paths.home.children, label: 'navChildren' },
   { to: paths.home.purchaseLessonPlan, label: 'navBuy' },
   { to: paths.dashboard, label: 'navDashboard' },
