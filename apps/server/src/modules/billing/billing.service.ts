@@ -13,14 +13,14 @@ import { CREDIT_EVENTS, type CreditEvent } from '@portal/shared/credits';
 import { translate, type Language } from '@portal/shared/i18n';
 import { lessonStatus } from '@portal/shared/lessons';
 import type { AppContext } from '../../app-context';
-import type { Transaction } from '../../db/client';
+import type { DbOrTx, Transaction } from '../../db/client';
 import { badRequest, conflict, notFound, unauthenticated } from '../../lib/app-error';
 import { atOffset, localParts, zonedTimeToUtc } from '../../lib/time';
 import type { PaymentEvent } from '../../providers/payments/payments';
 import { findParentById } from '../auth/parents.repository';
 import { appendLedger } from '../credits/credits.repository';
 import { getAccount } from '../credits/credits.service';
-import { findOwnStudentId } from '../lessons/lessons.repository';
+import { requireOwnChildId } from '../lessons/lessons.service';
 import {
   cancelActiveMemberships,
   consumedByLesson,
@@ -97,11 +97,16 @@ export interface Membership {
   plan: MembershipRow | null;
 }
 
-export async function getMembership(
+export function getMembership(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   parentId: number,
 ): Promise<Membership> {
-  const [plan] = await findActiveMemberships(ctx.db, parentId, ctx.clock.now());
+  return getMembershipAt(ctx.db, parentId, ctx.clock.now());
+}
+
+/** The plan active at `at` (lessons ask at each lesson's start), inside the caller's transaction. */
+export async function getMembershipAt(db: DbOrTx, parentId: number, at: Date): Promise<Membership> {
+  const [plan] = await findActiveMemberships(db, parentId, at);
   if (!plan)
     return { member_status: 0, member_kids: 0, member_type: 0, expires_at: null, plan: null };
   return {
@@ -817,11 +822,9 @@ export async function getLessonLog(
     { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: 1, hour: 0, minute: 0 },
     tz,
   );
-  let studentId: number | undefined;
-  if (query.student_sn) {
-    studentId = await findOwnStudentId(ctx.db, parentId, query.student_sn);
-    if (studentId === undefined) throw notFound('childNotFound');
-  }
+  const studentId = query.student_sn
+    ? await requireOwnChildId(ctx, parentId, query.student_sn)
+    : undefined;
   const range = { from, to, ...(studentId === undefined ? {} : { studentId }) };
   const [rows, total] = await Promise.all([
     findStatementLessons(ctx.db, parentId, range, {

@@ -22,7 +22,6 @@ import {
   lessonComments,
   lessons,
   levels,
-  memberships,
   students,
   subjects,
   topics,
@@ -250,22 +249,6 @@ export function lockUnsettledEnded(db: DbOrTx, now: Date, limit: number) {
     .orderBy(asc(lessons.ends_at))
     .limit(limit)
     .for('update', { skipLocked: true });
-}
-
-/** The parent's plans active at `at` (decisions.md: covered children consume no credits). */
-export function findActiveMemberships(db: DbOrTx, parentId: number, at: Date) {
-  return db
-    .select()
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.parent_id, parentId),
-        lte(memberships.starts_at, at),
-        gt(memberships.ends_at, at),
-        isNull(memberships.cancelled_at),
-      ),
-    )
-    .orderBy(desc(memberships.kids));
 }
 
 /** The parent's live children's ids, oldest profile first (a plan covers the first `kids`). */

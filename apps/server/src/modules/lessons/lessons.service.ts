@@ -16,6 +16,7 @@ import type { Transaction } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { newPublicId } from '../../lib/ids';
 import { atOffset, localParts, nextWeeklyOccurrence, zonedTimeToUtc } from '../../lib/time';
+import { getMembershipAt } from '../billing/billing.service';
 import {
   consumeLessonCredits,
   releaseLessonCredits,
@@ -25,7 +26,6 @@ import {
   countLessons,
   enrollmentProgress,
   findActiveEnrollments,
-  findActiveMemberships,
   findCourseSlots,
   findEnrollmentViews,
   findLessonViews,
@@ -75,12 +75,21 @@ function dayTitle(instant: Date, timeDiff: number, language: Language): string {
   }).format(shifted);
 }
 
+/** One of the parent's live children by `student_sn`; another parent's child is not found. */
+export async function requireOwnChildId(
+  ctx: Pick<AppContext, 'db'>,
+  parentId: number,
+  studentSn: string,
+): Promise<number> {
+  const studentId = await findOwnStudentId(ctx.db, parentId, studentSn);
+  if (studentId === undefined) throw notFound('childNotFound');
+  return studentId;
+}
+
 /** Resolves `student_sn` to one of the parent's children, or all of them when absent. */
 async function scopeOf(ctx: Ctx, parentId: number, studentSn?: string): Promise<LessonScope> {
   if (!studentSn) return { parentId };
-  const studentId = await findOwnStudentId(ctx.db, parentId, studentSn);
-  if (studentId === undefined) throw notFound('childNotFound');
-  return { parentId, studentId };
+  return { parentId, studentId: await requireOwnChildId(ctx, parentId, studentSn) };
 }
 
 function toScheduled(
@@ -424,7 +433,7 @@ export async function monthCountsOf(
 
 /** Whether an active plan covers this child at `at` (the plan's first `kids` children). */
 async function coveredByPlan(tx: Transaction, parentId: number, studentId: number, at: Date) {
-  const [plan] = await findActiveMemberships(tx, parentId, at);
+  const plan = (await getMembershipAt(tx, parentId, at)).plan;
   if (!plan) return false;
   const order = await findStudentIdsInOrder(tx, parentId);
   const position = order.indexOf(studentId);
