@@ -1,13 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AvatarSchema, ChildSchema, type ChildFields } from '@portal/shared/children';
+import { AvatarSchema, type ChildFields } from '@portal/shared/children';
 import { api } from '../../../lib/api-client';
 
-export const childrenQueryOptions = () =>
-  queryOptions({
-    queryKey: ['children'],
-    queryFn: ({ signal }) => api.get('/api/students', { schema: z.array(ChildSchema), signal }),
-  });
+export { childrenQueryOptions } from '../../../lib/children';
 
 export const avatarsQueryOptions = () =>
   queryOptions({

@@ -6,6 +6,7 @@ import {
   Grid,
   Group,
   Select,
+  SimpleGrid,
   Skeleton,
   Stack,
   Tabs,
@@ -23,13 +24,9 @@ import { Link, useSearchParams } from 'react-router';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
+import { childrenQueryOptions } from '../../../lib/children';
 import { accountQueryOptions } from '../../../lib/credits';
 import { profileQueryOptions } from '../../../lib/profile';
-import { api } from '../../../lib/api-client';
-import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ChildSchema } from '@portal/shared/children';
-import { SimpleGrid } from '@mantine/core';
 import {
   completedGroupsQueryOptions,
   coursesQueryOptions,
@@ -40,12 +37,6 @@ import { CourseCard } from './course-card';
 import { LessonsEmpty } from './lessons-empty';
 import { ListState } from './list-state';
 import { ScheduleList } from './schedule-list';
-
-const childrenQueryOptions = () =>
-  queryOptions({
-    queryKey: ['children'],
-    queryFn: ({ signal }) => api.get('/api/students', { schema: z.array(ChildSchema), signal }),
-  });
 
 const TABS = ['schedule', 'course', 'completed'] as const;
 type Tab = (typeof TABS)[number];
