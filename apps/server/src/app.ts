@@ -19,6 +19,8 @@ import { creditsRoutes } from './modules/credits/credits.routes';
 import { dictRoutes } from './modules/dict/dict.routes';
 import { fixturesRoutes } from './modules/fixtures/fixtures.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { registrationRoutes } from './modules/registration/registration.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { authPlugin } from './plugins/auth';
@@ -89,6 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(creditsRoutes, { ctx });
   await app.register(childrenRoutes, { ctx });
   await app.register(advisersRoutes, { ctx });
+  await app.register(onboardingRoutes, { ctx });
+  await app.register(registrationRoutes, { ctx });
 
   if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });
   if (config.testFixtures) await app.register(fixturesRoutes, { ctx });

@@ -27,6 +27,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'EMAIL_PROVIDER'],
     [{ NODE_ENV: 'production' }, 'PUBLIC_URL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ CAPTCHA_DIFFICULTY: '33' }, 'CAPTCHA_DIFFICULTY'],
+    [{ NODE_ENV: 'production', CAPTCHA_DIFFICULTY: '12' }, 'CAPTCHA_DIFFICULTY'],
   ])('refuses %j naming %s', (env, variable) => {
     try {
       loadConfig(env as Record<string, string>);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { deleteExpiredWindows } from '../modules/rate-limit/rate-limit.repository';
+import { deleteExpiredChallenges } from '../modules/registration/captcha.repository';
 
 export interface Job {
   name: string;
@@ -17,6 +18,11 @@ export const JOBS: Job[] = [
     name: 'rate-limit-cleanup',
     intervalMs: 10 * 60_000,
     run: (db, now) => deleteExpiredWindows(db, now),
+  },
+  {
+    name: 'captcha-cleanup',
+    intervalMs: 10 * 60_000,
+    run: (db, now) => deleteExpiredChallenges(db, now),
   },
 ];
 

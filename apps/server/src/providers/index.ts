@@ -1,5 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { CaptchaProvider } from './captcha/captcha';
+import { createLocalPowCaptchaProvider } from './captcha/local-pow-captcha';
 import type { EmailProvider } from './email/email';
 import { createLocalEmailProvider } from './email/local-email';
 import { createSmtpEmailProvider } from './email/smtp-email';
@@ -11,13 +13,17 @@ import { createTwilioSmsProvider } from './sms/twilio-sms';
 export interface Providers {
   sms: SmsProvider;
   email: EmailProvider;
+  captcha: CaptchaProvider;
 }
 
 /**
  * Picks each implementation from configuration; config.ts already refused local providers in
  * production, so this never silently falls back to the outbox there.
  */
-export function createProviders(config: Pick<Config, 'sms' | 'email'>, db: Database): Providers {
+export function createProviders(
+  config: Pick<Config, 'sms' | 'email' | 'captcha'>,
+  db: Database,
+): Providers {
   const sms =
     config.sms.provider === 'twilio'
       ? createTwilioSmsProvider(config.sms)
@@ -26,7 +32,8 @@ export function createProviders(config: Pick<Config, 'sms' | 'email'>, db: Datab
     config.email.provider === 'smtp'
       ? createSmtpEmailProvider({ smtpUrl: config.email.smtpUrl, from: config.email.from })
       : createLocalEmailProvider(db);
-  return { sms, email };
+  const captcha = createLocalPowCaptchaProvider(db, { difficulty: config.captcha.difficulty });
+  return { sms, email, captcha };
 }
 
 /** True while every messaging provider is the local outbox (decisions.md: the outbox route exists only then). */

@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './credits';
 export * from './children';
 export * from './advisers';
+export * from './registration';
