@@ -10,7 +10,7 @@ import type { AppContext } from '../../app-context';
 import { badRequest, conflict } from '../../lib/app-error';
 import { newPublicId } from '../../lib/ids';
 import { findAdviserByCode, findDefaultAdviser } from '../advisers/advisers.service';
-import { checkCode } from '../auth/codes.service';
+import { allowNextCodeNow, checkCode } from '../auth/codes.service';
 import { findParentByEmail, findParentByPhone, insertParent } from '../auth/parents.repository';
 import { insertCheckpoint, insertRegistration } from './registration.repository';
 
@@ -86,6 +86,8 @@ export async function signUp(
       });
       return parent.user_sn;
     });
+    // Decision 020: the parent signs in by code next; no "wait a minute" right after registering.
+    await allowNextCodeNow(ctx, phone);
     return { user_sn: userSn, invite_code: adviser?.invite_code ?? null };
   } catch (error) {
     // Two registrations of one phone (or one e-mail) at once: the unique indexes decide.

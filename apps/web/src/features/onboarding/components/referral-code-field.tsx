@@ -1,4 +1,4 @@
-import { Badge, Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ReferralCodeSchema, REFERRAL_CODE_MAX_LENGTH } from '@portal/shared/onboarding';
 import { useTranslation } from 'react-i18next';
@@ -62,9 +62,9 @@ export function ReferralCodeField({
         onChange={(event) => onChange(event.currentTarget.value)}
         rightSection={
           verified !== null ? (
-            <Badge color="green" variant="light" size="sm">
-              {t('verified')}
-            </Badge>
+            <Text size="sm" fw={700} c="green.9">
+              ✓ {t('verified')}
+            </Text>
           ) : undefined
         }
         rightSectionWidth={verified !== null ? 90 : undefined}

@@ -130,7 +130,7 @@ export function ShareRegisterPage() {
                   })}
                   error={fieldError(form.formState.errors.verification)}
                 />
-                <Button type="submit" size="lg" color="orange" loading={signUp.isPending}>
+                <Button type="submit" size="lg" loading={signUp.isPending}>
                   {t('claim')}
                 </Button>
                 <AgreementLinks />
@@ -152,7 +152,7 @@ export function ShareRegisterPage() {
             <Button
               size="lg"
               radius="xl"
-              color="orange"
+
               style={{ boxShadow: 'var(--mantine-shadow-md)' }}
               onClick={() => void claim()}
               loading={signUp.isPending}
