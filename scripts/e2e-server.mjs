@@ -22,6 +22,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
     TEST_FIXTURES: 'true',
     // Cheaper hashes keep parallel browser tests off the CPU limit; the real cost is unit-tested.
     PASSWORD_HASH_COST: '14',
+    // A small proof of work (~4 000 hashes): the browser still runs the real search.
+    CAPTCHA_DIFFICULTY: process.env.CAPTCHA_DIFFICULTY ?? '12',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SMS_PROVIDER: 'local',
     EMAIL_PROVIDER: 'local',

@@ -22,6 +22,8 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { localCheckoutRoutes, paymentsWebhookRoutes } from './modules/billing/payments.routes';
 import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { registrationRoutes } from './modules/registration/registration.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { authPlugin } from './plugins/auth';
@@ -96,6 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingRoutes, { ctx });
   await app.register(paymentsWebhookRoutes, { ctx });
   if (providers.payments.kind === 'local') await app.register(localCheckoutRoutes, { ctx });
+  await app.register(onboardingRoutes, { ctx });
+  await app.register(registrationRoutes, { ctx });
 
   if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });
   if (config.testFixtures) await app.register(fixturesRoutes, { ctx });

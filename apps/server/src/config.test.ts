@@ -30,6 +30,8 @@ describe('loadConfig', () => {
     [{ PAYMENT_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY'],
     [{ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ CAPTCHA_DIFFICULTY: '33' }, 'CAPTCHA_DIFFICULTY'],
+    [{ NODE_ENV: 'production', CAPTCHA_DIFFICULTY: '12' }, 'CAPTCHA_DIFFICULTY'],
   ])('refuses %j naming %s', (env, variable) => {
     try {
       loadConfig(env as Record<string, string>);

@@ -38,6 +38,11 @@ const EnvSchema = z
     WEB_DIST_DIR: z.string().optional(),
     /** log2 of scrypt's N for new password hashes (decisions.md: 17). Lower only for tests. */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+    /**
+     * Leading zero bits the registration captcha's proof of work needs (decision 020): 18 is
+     * about half a second in a laptop browser; each extra bit doubles it. Lower only for tests.
+     */
+    CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(32).default(18),
     SMS_PROVIDER: z.enum(['local', 'twilio']).default('local'),
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -125,6 +130,13 @@ const EnvSchema = z
           message: 'must be at least 17 in production',
         });
       }
+      if (env.CAPTCHA_DIFFICULTY < 16) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CAPTCHA_DIFFICULTY'],
+          message: 'must be at least 16 in production',
+        });
+      }
       if (env.TEST_FIXTURES) {
         ctx.addIssue({
           code: 'custom',
@@ -158,6 +170,7 @@ export interface Config {
   demoData: boolean;
   testFixtures: boolean;
   passwordHashCost: number;
+  captcha: { provider: 'local-pow'; difficulty: number };
   webDistDir: string | undefined;
   sms:
     | { provider: 'local' }
@@ -209,6 +222,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
     testFixtures: env.TEST_FIXTURES,
     passwordHashCost: env.PASSWORD_HASH_COST,
+    captcha: { provider: 'local-pow', difficulty: env.CAPTCHA_DIFFICULTY },
     // apps/server/src or apps/server/dist → apps/web/dist
     webDistDir: env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     sms:

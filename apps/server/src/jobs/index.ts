@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { generateLessons, settleEndedLessons } from '../modules/lessons/lessons.service';
 import { deleteExpiredWindows } from '../modules/rate-limit/rate-limit.repository';
+import { deleteExpiredChallenges } from '../modules/registration/captcha.repository';
 
 /** What a job may use: the database and configuration (no request, no providers). */
 export type JobContext = Pick<AppContext, 'db' | 'config'>;
@@ -38,6 +39,11 @@ export const JOBS: Job[] = [
     run: async (ctx, now) => {
       await generateLessons(ctx, now, ctx.config.lessonWeeksAhead);
     },
+  },
+  {
+    name: 'captcha-cleanup',
+    intervalMs: 10 * 60_000,
+    run: (ctx, now) => deleteExpiredChallenges(ctx.db, now),
   },
 ];
 

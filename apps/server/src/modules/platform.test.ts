@@ -115,6 +115,18 @@ describe('envelope and errors', () => {
     expect(response.json().code).toBe(400);
   });
 
+  it('refuses a NUL character anywhere in the query or body with 400 (found by the fuzz suite)', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/getCoursesSchedule?keywords=a%00b' },
+      { method: 'POST' as const, url: '/api/test/echo', payload: { name: 'a\u0000b' } },
+      { method: 'POST' as const, url: '/api/test/echo', payload: { nested: [{ 'k\u0000': 1 }] } },
+    ]) {
+      const response = await t.app.inject({ ...request, headers: { lang: 'en' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 400, msg: 'The request is not valid.', data: null });
+    }
+  });
+
   it('hides unexpected errors behind a generic message and logs them with the request id', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(response.statusCode).toBe(500);

@@ -31,6 +31,22 @@ const CONNECTION_ERROR_CODES = new Set([
   '57P03',
 ]);
 
+/**
+ * PostgreSQL's "this input cannot be stored" errors (a NUL character, an encoding the database
+ * refuses, a number beyond the column): the request's fault, answered 400 like any bad input.
+ */
+const CLIENT_TEXT_ERROR_CODES = new Set(['22021', '22P05', '22003']);
+
+function isClientTextError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && CLIENT_TEXT_ERROR_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** True when the error (or its cause) says the database is unreachable: answer 503, not 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
@@ -61,6 +77,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * answered with a generic message, never a stack.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // No field of ours holds a NUL character, and PostgreSQL cannot store one: refuse it up front.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.query) || containsNul(request.body))
+      throw new AppError('BAD_REQUEST', 'invalidRequest');
+  });
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.httpStatus >= 500)
@@ -88,6 +109,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (fastifyError.statusCode === 429)
       return sendError(request, reply, 'RATE_LIMITED', 'tooManyRequests');
+    if (isClientTextError(error)) return sendError(request, reply, 'BAD_REQUEST', 'invalidRequest');
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ path: pathOnly(request.url) }, 'database unavailable');
       return sendError(request, reply, 'UNAVAILABLE', 'serviceUnavailable');
@@ -108,4 +130,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 /** 404 for unknown API paths in the envelope; other paths are left to the web plugin. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
   return sendError(request, reply, 'NOT_FOUND', 'routeNotFound');
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(
+    ([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1),
+  );
 }

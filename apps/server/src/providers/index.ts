@@ -2,6 +2,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { ClassroomProvider } from './classroom/classroom';
 import { createJitsiClassroomProvider } from './classroom/jitsi-classroom';
+import type { CaptchaProvider } from './captcha/captcha';
+import { createLocalPowCaptchaProvider } from './captcha/local-pow-captcha';
 import type { EmailProvider } from './email/email';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './payments/local-payments';
 import { localPaymentSecret } from './payments/local-secret';
@@ -19,6 +21,7 @@ export interface Providers {
   email: EmailProvider;
   classroom: ClassroomProvider;
   payments: PaymentProvider | LocalPaymentProvider;
+  captcha: CaptchaProvider;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface Providers {
  * production, so this never silently falls back to the outbox there.
  */
 export function createProviders(
-  config: Pick<Config, 'sms' | 'email' | 'classroom' | 'payments'>,
+  config: Pick<Config, 'sms' | 'email' | 'classroom' | 'payments' | 'captcha'>,
   db: Database,
 ): Providers {
   const sms =
@@ -41,7 +44,14 @@ export function createProviders(
     config.payments.provider === 'stripe'
       ? createStripePaymentProvider(config.payments)
       : createLocalPaymentProvider(localPaymentSecret(db));
-  return { sms, email, classroom: createJitsiClassroomProvider(config.classroom), payments };
+  const captcha = createLocalPowCaptchaProvider(db, { difficulty: config.captcha.difficulty });
+  return {
+    sms,
+    email,
+    classroom: createJitsiClassroomProvider(config.classroom),
+    payments,
+    captcha,
+  };
 }
 
 /** True while every messaging provider is the local outbox (decisions.md: the outbox route exists only then). */

@@ -41,6 +41,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DEMO_DATA: 'false',
     // Cheap hashes keep the suite fast; the production cost is tested in passwords.test.ts.
     PASSWORD_HASH_COST: '12',
+    // A captcha of 8 bits takes ~256 hashes; the production difficulty is a setting.
+    CAPTCHA_DIFFICULTY: '8',
     WEB_DIST_DIR: '/nonexistent',
     ...overrides,
   });

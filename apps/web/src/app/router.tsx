@@ -220,7 +220,56 @@ export const router = createBrowserRouter([
         path: paths.allChildren,
         lazy: () =>
           import('../features/children/components/children-page').then((m) => ({
-            Component: m.ChildrenPage,
+            Component: m.AllChildrenPage,
+          })),
+      },
+      {
+        path: paths.onboardingEmail,
+        lazy: () =>
+          import('../features/onboarding/components/onboarding-email-page').then((m) => ({
+            Component: m.OnboardingEmailPage,
+          })),
+      },
+      {
+        path: paths.onboardingFirstChild,
+        lazy: () =>
+          import('../features/children/components/first-child-page').then((m) => ({
+            Component: m.FirstChildPage,
+          })),
+      },
+      {
+        path: paths.onboardingChildren,
+        lazy: () =>
+          import('../features/children/components/child-picker-page').then((m) => ({
+            Component: m.ChildPickerPage,
+          })),
+      },
+      {
+        path: paths.shareRegister,
+        lazy: () =>
+          import('../features/registration/components/share-register-page').then((m) => ({
+            Component: m.ShareRegisterPage,
+          })),
+      },
+      {
+        path: paths.saleCard,
+        lazy: () =>
+          import('../features/registration/components/sale-card-page').then((m) => ({
+            Component: m.SaleCardPage,
+          })),
+      },
+      {
+        path: paths.newUser,
+        lazy: () =>
+          import('../features/registration/components/new-user-page').then((m) => ({
+            Component: m.NewUserPage,
+          })),
+      },
+      {
+        path: paths.newUserThanks,
+        lazy: () =>
+          import('../features/registration/components/new-user-thanks-page').then((m) => ({
+            Component: m.NewUserThanksPage,
           })),
       },
       {

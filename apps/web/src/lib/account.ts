@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageDataSchema, ProfileSchema, type LoginData } from '@portal/shared/auth';
 import type { Language } from '@portal/shared/i18n';
+import { UserStatusDataSchema } from '@portal/shared/onboarding';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { api, ApiError } from './api-client';
@@ -27,6 +28,17 @@ export async function completeSignIn(data: LoginData): Promise<string> {
     // The language is a preference: signing in still succeeds without it.
   }
   return homePathFor(data.status);
+}
+
+/**
+ * Spec §4 Onboarding: marks onboarding done on the server (setUserStatus), stores the new status
+ * and answers where the parent goes now.
+ */
+export async function completeOnboarding(): Promise<string> {
+  const { status } = await api.post('/api/setUserStatus', {}, { schema: UserStatusDataSchema });
+  const token = storage.getToken();
+  if (token) storage.setUserInfo({ token, status });
+  return homePathFor(status);
 }
 
 /** Logout (spec §4): revoke on the server, clear local storage, go to sign-in. */

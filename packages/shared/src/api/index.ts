@@ -1,2 +1,5 @@
 export * from './envelope';
 export * from './error-codes';
+
+/** Ids are PostgreSQL `integer` columns: a larger number can name nothing (refused as input). */
+export const DB_ID_MAX = 2_147_483_647;

@@ -25,6 +25,8 @@ export const ProfileSchema = z.object({
   user_country: z.string().nullable(),
   referer: z.string().nullable(),
   referer_code: z.string().nullable(),
+  /** Chat-app ID from onboarding or registration. */
+  wechat_id: z.string().nullable(),
   language: z.enum(LANGUAGES).nullable(),
   time_zone: z.string().nullable(),
   last_student_sn: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_ID_MAX } from '../api';
 import { EmailSchema } from '../auth';
 import { TimeDiffSchema } from '../catalogue';
 
@@ -41,7 +42,11 @@ export const RechargeListSchema = z.object({
 
 /** `testStripe`: open a checkout for a credit package (`type=credit` from the credit pages). */
 export const CheckoutBodySchema = z.object({
-  lessons_goods_id: z.coerce.number({ error: 'selectPackage' }).int().positive('selectPackage'),
+  lessons_goods_id: z.coerce
+    .number({ error: 'selectPackage' })
+    .int()
+    .positive('selectPackage')
+    .max(DB_ID_MAX, 'selectPackage'),
   type: z.string().max(20).optional(),
   token: z.string().max(200).optional(),
 });
@@ -111,10 +116,18 @@ export const HiddenOfferSchema = z.object({
 });
 
 export const BuyMemberBodySchema = z.object({
-  plan_id: z.coerce.number({ error: 'planNotFound' }).int().positive('planNotFound'),
+  plan_id: z.coerce
+    .number({ error: 'planNotFound' })
+    .int()
+    .positive('planNotFound')
+    .max(DB_ID_MAX, 'planNotFound'),
 });
 export const BuyCreditBodySchema = z.object({
-  good_id: z.coerce.number({ error: 'selectPackage' }).int().positive('selectPackage'),
+  good_id: z.coerce
+    .number({ error: 'selectPackage' })
+    .int()
+    .positive('selectPackage')
+    .max(DB_ID_MAX, 'selectPackage'),
 });
 
 /** Spec §3 Order/package: what CompletePayment shows, with the contact to prefill. */

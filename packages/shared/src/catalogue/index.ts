@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_ID_MAX } from '../api';
 
 export * from './messages';
 
@@ -19,7 +20,7 @@ export const TimeDiffSchema = z.coerce
 
 const optionalId = z.preprocess(
   (value) => (value === '' || value === null || value === 0 || value === '0' ? undefined : value),
-  z.coerce.number().int().positive().optional(),
+  z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
 );
 
 /** POST /api/getCoursesSchedule (spec §7). */
@@ -122,14 +123,14 @@ export const TopicSchema = z.object({
 export const TopicListSchema = z.object({ data: z.array(TopicSchema), total: z.number().int() });
 
 export const SubjectIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive('subjectNotFound'),
+  id: z.coerce.number().int().positive('subjectNotFound').max(DB_ID_MAX, 'subjectNotFound'),
 });
 export const SubjectQuerySchema = z.object({
-  subject_id: z.coerce.number().int().positive('subjectNotFound'),
+  subject_id: z.coerce.number().int().positive('subjectNotFound').max(DB_ID_MAX, 'subjectNotFound'),
 });
 export const TopicsQuerySchema = z.object({
-  subject_id: z.coerce.number().int().positive('subjectNotFound'),
-  level_id: z.coerce.number().int().positive('invalidRequest'),
+  subject_id: z.coerce.number().int().positive('subjectNotFound').max(DB_ID_MAX, 'subjectNotFound'),
+  level_id: z.coerce.number().int().positive('invalidRequest').max(DB_ID_MAX, 'invalidRequest'),
 });
 
 /** Class types of a course, as the API shows them in each language. */

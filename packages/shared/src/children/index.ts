@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_ID_MAX } from '../api';
 
 export * from './messages';
 
@@ -35,7 +36,11 @@ export function isPastDate(iso: string, todayIso: string): boolean {
  * later" rule needs the parent's calendar day, so the server checks it in the service.
  */
 export const ChildFieldsSchema = z.object({
-  avatar: z.coerce.number({ error: 'selectAvatar' }).int('selectAvatar').positive('selectAvatar'),
+  avatar: z.coerce
+    .number({ error: 'selectAvatar' })
+    .int('selectAvatar')
+    .positive('selectAvatar')
+    .max(DB_ID_MAX, 'selectAvatar'),
   birth_date: z
     .string({ error: 'selectBirthday' })
     .trim()

@@ -6,3 +6,4 @@ export * from './children';
 export * from './advisers';
 export * from './lessons';
 export * from './billing';
+export * from './registration';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { advisers } from '../../db/schema';
 
@@ -14,5 +14,15 @@ export async function findAdviserByInviteCode(
   code: string,
 ): Promise<AdviserRow | undefined> {
   const [row] = await db.select().from(advisers).where(eq(advisers.invite_code, code)).limit(1);
+  return row;
+}
+
+/** The adviser new parents get when their link carried no invite code: the first by sort. */
+export async function findFirstAdviser(db: DbOrTx): Promise<AdviserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(advisers)
+    .orderBy(asc(advisers.sort), asc(advisers.id))
+    .limit(1);
   return row;
 }

@@ -2,7 +2,12 @@ import type { Language } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../lib/app-error';
 import { findParentById } from '../auth/parents.repository';
-import { findAdviserById, findAdviserByInviteCode, type AdviserRow } from './advisers.repository';
+import {
+  findAdviserById,
+  findAdviserByInviteCode,
+  findFirstAdviser,
+  type AdviserRow,
+} from './advisers.repository';
 
 export interface AdviserCard {
   name: string;
@@ -45,4 +50,37 @@ export async function getAdviserByInvite(
   const adviser = await findAdviserByInviteCode(ctx.db, inviteCode);
   if (!adviser) throw notFound('inviteCodeInvalid');
   return toCard(adviser, language);
+}
+
+/** An adviser as other modules need it: who, and the invite code their links carry. */
+export interface AdviserRef {
+  id: number;
+  name: string;
+  invite_code: string;
+}
+
+const toRef = (row: AdviserRow): AdviserRef => ({
+  id: row.id,
+  name: row.name,
+  invite_code: row.invite_code,
+});
+
+/** The adviser of an invite or referral code; undefined when no adviser has it. */
+export async function findAdviserByCode(
+  ctx: Pick<AppContext, 'db'>,
+  code: string,
+): Promise<AdviserRef | undefined> {
+  const row = await findAdviserByInviteCode(ctx.db, code.trim());
+  return row ? toRef(row) : undefined;
+}
+
+/**
+ * The adviser a parent registering without an invite code is given (decision 020): the first
+ * adviser by sort order, so every new parent has someone to book the trial lesson with.
+ */
+export async function findDefaultAdviser(
+  ctx: Pick<AppContext, 'db'>,
+): Promise<AdviserRef | undefined> {
+  const row = await findFirstAdviser(ctx.db);
+  return row ? toRef(row) : undefined;
 }

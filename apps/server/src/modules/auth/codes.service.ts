@@ -8,7 +8,7 @@ import { translate, type Language } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { AppError, badRequest, rateLimited } from '../../lib/app-error';
 import { newNumericCode, safeEqual, sha256 } from '../../lib/tokens';
-import { hitWindow } from '../rate-limit/rate-limit.repository';
+import { clearWindow, hitWindow } from '../rate-limit/rate-limit.repository';
 import {
   consumeCode,
   countWrongTry,
@@ -76,6 +76,14 @@ export async function sendCode(
     minutes: CODE_VALID_MINUTES,
   });
   await ctx.providers.sms.send(e164(phone), text);
+}
+
+/**
+ * Lifts the one-minute resend wait of a phone whose registration just used its code, so the new
+ * parent can ask for a sign-in code at once; the hourly limit stays.
+ */
+export async function allowNextCodeNow(ctx: AppContext, phone: Phone): Promise<void> {
+  await clearWindow(ctx.db, `sms:phone-minute:${e164(phone)}`);
 }
 
 /**

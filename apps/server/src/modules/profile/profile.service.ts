@@ -30,6 +30,7 @@ export async function getProfile(ctx: AppContext, parentId: number): Promise<Pro
     user_country: parent.user_country,
     referer: parent.referer,
     referer_code: parent.referer_code,
+    wechat_id: parent.wechat,
     language: parent.language,
     time_zone: parent.time_zone,
     last_student_sn: current?.student_sn ?? null,

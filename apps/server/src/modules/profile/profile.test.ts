@@ -15,6 +15,7 @@ describe('GET /api/user/profile', () => {
       email: 'li@example.com',
       referer: 'Wang',
       referer_code: 'WF1',
+      wechat: 'liwei_wx',
     });
     await createSignedInParent(t.ctx, { name: 'Someone Else' });
     const response = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers });
@@ -30,6 +31,7 @@ describe('GET /api/user/profile', () => {
       user_country: null,
       referer: 'Wang',
       referer_code: 'WF1',
+      wechat_id: 'liwei_wx',
       language: null,
       time_zone: null,
       last_student_sn: null,

@@ -1,12 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
-import { CountryListSchema } from '@portal/shared/dict';
 import {
   CheckUserDataSchema,
   LoginDataSchema,
   MessageDataSchema,
   type LoginData,
 } from '@portal/shared/auth';
-import type { Language } from '@portal/shared/i18n';
 import { api } from '../../../lib/api-client';
 
 /** The browser's IANA zone, kept on the profile (decisions.md → Accounts). */
@@ -50,16 +47,3 @@ export const authApi = {
     api.post('/api/judePasswordIshad', {}, { silent: true, schema: MessageDataSchema }),
   logout: () => api.post('/api/user/logout', {}, { schema: MessageDataSchema }),
 };
-
-/** `GET /api/dict/countries` in the current language (spec §7; page size 999). */
-export const countriesQueryOptions = (language: Language) =>
-  queryOptions({
-    queryKey: ['countries', language],
-    queryFn: ({ signal }) =>
-      api.get('/api/dict/countries', {
-        query: { page: 1, pagesize: 999 },
-        schema: CountryListSchema,
-        signal,
-      }),
-    staleTime: 60 * 60_000,
-  });

@@ -17,8 +17,8 @@ import { ApiError } from '../../../lib/api-client';
 import { fieldError, toastFirstError } from '../../../lib/forms';
 import { messageText } from '../../../lib/i18n';
 import { authApi } from '../api/auth-api';
-import { useCountdown } from '../hooks/use-countdown';
-import { PhoneField } from './phone-field';
+import { useCountdown } from '../../../lib/use-countdown';
+import { PhoneField } from '../../../components/phone-field';
 import { notify } from '../../../lib/notify';
 
 type CodeForm = z.input<typeof CodeLoginBodySchema>;

@@ -12,7 +12,7 @@ import { completeSignIn } from '../../../lib/account';
 import { ApiError } from '../../../lib/api-client';
 import { fieldError, toastFirstError } from '../../../lib/forms';
 import { authApi } from '../api/auth-api';
-import { PhoneField } from './phone-field';
+import { PhoneField } from '../../../components/phone-field';
 import { notify } from '../../../lib/notify';
 
 type PasswordForm = z.input<typeof LoginBodySchema>;

@@ -33,6 +33,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
+import { completeOnboarding } from '../../../lib/account';
 import { messageText } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { profileQueryOptions } from '../../../lib/profile';
@@ -55,15 +56,18 @@ function editedChild(raw: string | null): Child | undefined {
 /**
  * `/add`: add or edit a child (spec §2). `edit` carries the child as JSON; `one=1` means the
  * parent came from the children list, which decides where saving and deleting lead (spec §4).
+ * While onboarding (status 0) a new child completes it: the status is set and the parent goes
+ * to the lessons (spec §4). `firstChild` is `/sinadd`, the first child of a new account.
  */
-export function ChildFormPage() {
+export function ChildFormPage({ firstChild = false }: { firstChild?: boolean }) {
   const { t } = useTranslation('children');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = editedChild(params.get('edit'));
   const fromList = params.get('one') === '1';
-  useDocumentTitle(editing ? t('editTitle') : t('addTitle'));
+  const title = editing ? t('editTitle') : firstChild ? t('firstTitle') : t('addTitle');
+  useDocumentTitle(title);
 
   const avatars = useQuery(avatarsQueryOptions());
   const [avatarId, setAvatarId] = useState<number | undefined>(editing?.id);
@@ -90,15 +94,26 @@ export function ChildFormPage() {
         notify('yellow', messageText(fields.error.issues[0]?.message ?? 'selectName'));
         return false;
       }
-      if (editing) await childrenApi.edit(editing.student_sn, fields.data);
-      else await childrenApi.add(fields.data);
-      return true;
+      if (editing) {
+        await childrenApi.edit(editing.student_sn, fields.data);
+        return back;
+      }
+      await childrenApi.add(fields.data);
+      const profile = await queryClient.fetchQuery(profileQueryOptions());
+      if (profile.status !== 0) return back;
+      try {
+        return await completeOnboarding();
+      } catch {
+        // The child is saved and the toast said why onboarding is not done: back to the picker,
+        // never a second save of the same child from this form.
+        return paths.onboardingChildren;
+      }
     },
-    onSuccess: async (saved) => {
-      if (!saved) return;
+    onSuccess: async (next) => {
+      if (!next) return;
       await refresh();
       notify('green', t('saved'));
-      void navigate(back);
+      void navigate(next);
     },
   });
 
@@ -125,9 +140,14 @@ export function ChildFormPage() {
     <AccountLayout>
       <Container size={480} py="xl">
         <Paper withBorder radius="lg" p="xl">
-          <Title order={1} size="h2" mb="lg">
-            {editing ? t('editTitle') : t('addTitle')}
+          <Title order={1} size="h2" mb={firstChild ? 4 : 'lg'}>
+            {title}
           </Title>
+          {firstChild && (
+            <Text c="dimmed" size="sm" mb="lg">
+              {t('firstSubtitle')}
+            </Text>
+          )}
           <form
             noValidate
             onSubmit={(event) => {
@@ -161,9 +181,11 @@ export function ChildFormPage() {
                 {t('save', { ns: 'common' })}
               </Button>
               <Group justify="space-between">
-                <Button variant="subtle" onClick={leave}>
-                  {t('back', { ns: 'common' })}
-                </Button>
+                {!firstChild && (
+                  <Button variant="subtle" onClick={leave}>
+                    {t('back', { ns: 'common' })}
+                  </Button>
+                )}
                 {editing && (
                   <Button variant="subtle" color="red" onClick={remove}>
                     {t('delete')}

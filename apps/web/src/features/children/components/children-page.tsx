@@ -31,9 +31,10 @@ const formLink = (query: string) => `${paths.childForm}?${query}&one=1`;
 
 /**
  * `addChildren` / `/allChild`: the children as cards; the current child has an orange border and
- * choosing a card makes it current. Past the self-service limit, "add" explains whom to ask.
+ * choosing a card makes it current. Past the self-service limit, "add" explains whom to ask on
+ * `addChildren`; `/allChild` (`allChildren`) shows the add button only under the limit (spec §2).
  */
-export function ChildrenPage() {
+export function ChildrenPage({ allChildren = false }: { allChildren?: boolean }) {
   const { t } = useTranslation('children');
   useDocumentTitle(t('title'));
   const queryClient = useQueryClient();
@@ -53,7 +54,9 @@ export function ChildrenPage() {
         <Group justify="space-between" mb="lg">
           <Title order={1}>{t('title')}</Title>
           {profile.data?.can_add_child === false ? (
-            <Button onClick={limitDialog.open}>{t('add')}</Button>
+            allChildren ? null : (
+              <Button onClick={limitDialog.open}>{t('add')}</Button>
+            )
           ) : (
             <Button component={Link} to={formLink('add=0')}>
               {t('add')}
@@ -137,4 +140,9 @@ export function ChildrenPage() {
       </Modal>
     </AccountLayout>
   );
+}
+
+/** `/allChild` (spec §2): the list with edit buttons; "add" only under the limit. */
+export function AllChildrenPage() {
+  return <ChildrenPage allChildren />;
 }

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { changeLanguage } from '../../../lib/i18n';
-import { renderWithProviders, stubFetch } from '../../../test/render';
+import { changeLanguage } from '../lib/i18n';
+import { renderWithProviders, stubFetch } from '../test/render';
 import { PhoneField } from './phone-field';
 
 function Harness({ initialCode = '86' }: { initialCode?: string }) {

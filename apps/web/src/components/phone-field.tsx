@@ -2,8 +2,8 @@ import { Group, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { phoneMaxLength, stripNonDigits } from '@portal/shared/auth';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../lib/i18n';
-import { countriesQueryOptions } from '../api/auth-api';
+import { countriesQueryOptions } from '../lib/countries';
+import { currentLanguage } from '../lib/i18n';
 
 export interface PhoneFieldProps {
   countryCode: string;

@@ -1,0 +1,111 @@
+import type { Language } from '@portal/shared/i18n';
+import {
+  extraParamsOf,
+  type CheckpointBody,
+  type SignUpBodySchema,
+  type SignUpData,
+} from '@portal/shared/onboarding';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { badRequest, conflict } from '../../lib/app-error';
+import { newPublicId } from '../../lib/ids';
+import { findAdviserByCode, findDefaultAdviser } from '../advisers/advisers.service';
+import { allowNextCodeNow, checkCode } from '../auth/codes.service';
+import { findParentByEmail, findParentByPhone, insertParent } from '../auth/parents.repository';
+import { insertCheckpoint, insertRegistration } from './registration.repository';
+
+type SignUpInput = z.output<typeof SignUpBodySchema>;
+
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (
+    let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined,
+      depth = 0;
+    current && depth < 4;
+    depth += 1
+  ) {
+    if (current.code === '23505') return constraint ? current.constraint === constraint : true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+/**
+ * Registration (spec §7 signUpUser; decisions.md → Accounts). Checks run cheapest first and
+ * nothing is created unless all pass: a phone with an account, an unknown invite code or a
+ * taken e-mail are refused before the captcha is used; then the captcha is redeemed (once), then
+ * the SMS code of scene "register" is used. The parent gets no password and status 0, the
+ * adviser of the invite code (or the default adviser), and a registration record keeping the
+ * landing page and every parameter of its address.
+ */
+export async function signUp(
+  ctx: AppContext,
+  input: SignUpInput,
+  language: Language,
+): Promise<SignUpData> {
+  const phone = { country_code: input.country_code, mobile: input.mobile };
+  if (await findParentByPhone(ctx.db, phone.country_code, phone.mobile))
+    throw badRequest('userExists');
+  const adviser = input.code
+    ? await findAdviserByCode(ctx, input.code)
+    : await findDefaultAdviser(ctx);
+  if (input.code && !adviser) throw badRequest('inviteCodeInvalid');
+  if (input.email && (await findParentByEmail(ctx.db, input.email))) throw conflict('emailTaken');
+
+  const now = ctx.clock.now();
+  const verdict = await ctx.providers.captcha.redeem(input.captcha, now);
+  if (verdict === 'used') throw badRequest('captchaUsed');
+  if (verdict === 'invalid') throw badRequest('captchaInvalid');
+  await checkCode(ctx, phone, 'register', input.verification, true);
+
+  try {
+    const userSn = await ctx.db.transaction(async (tx) => {
+      const parent = await insertParent(tx, {
+        user_sn: newPublicId('P'),
+        ...phone,
+        password_hash: null,
+        status: 0,
+        name: input.nickname ?? null,
+        email: input.email?.toLowerCase() ?? null,
+        wechat: input.wechat_id ?? null,
+        language,
+        adviser_id: adviser?.id ?? null,
+        // An adviser's invite code is who referred the parent (dashboard "referrer").
+        referer: input.code && adviser ? adviser.name : null,
+        referer_code: input.code && adviser ? adviser.invite_code : null,
+        created_at: now,
+        updated_at: now,
+      });
+      await insertRegistration(tx, {
+        parent_id: parent.id,
+        landingpage_id: input.landingpage_id,
+        invite_code: input.code ?? null,
+        adviser_id: adviser?.id ?? null,
+        child_nickname: input.child_nickname ?? null,
+        params: extraParamsOf(input),
+        created_at: now,
+      });
+      return parent.user_sn;
+    });
+    // Decision 020: the parent signs in by code next; no "wait a minute" right after registering.
+    await allowNextCodeNow(ctx, phone);
+    return { user_sn: userSn, invite_code: adviser?.invite_code ?? null };
+  } catch (error) {
+    // Two registrations of one phone (or one e-mail) at once: the unique indexes decide.
+    if (isUniqueViolation(error, 'parents_email_uq')) throw conflict('emailTaken');
+    if (isUniqueViolation(error)) throw badRequest('userExists');
+    throw error;
+  }
+}
+
+/** Spec §7 addCheckPointsLog: one row per checkpoint; no IP, no phone. */
+export async function recordCheckpoint(
+  ctx: AppContext,
+  checkpoint: Required<Pick<CheckpointBody, 'type'>> & { value: string; user_sn?: string },
+): Promise<void> {
+  await insertCheckpoint(ctx.db, {
+    type: Number(checkpoint.type),
+    value: checkpoint.value,
+    user_sn: checkpoint.user_sn ?? null,
+    created_at: ctx.clock.now(),
+  });
+}

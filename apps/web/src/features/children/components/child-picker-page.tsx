@@ -1,0 +1,163 @@
+import {
+  Avatar,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { AccountLayout } from '../../../components/layout/account-layout';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { paths } from '../../../config/paths';
+import { completeOnboarding } from '../../../lib/account';
+import { messageText } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { profileQueryOptions } from '../../../lib/profile';
+import { storage } from '../../../lib/storage';
+import { childrenQueryOptions } from '../api/children-api';
+
+const padDate = (date: string) =>
+  date
+    .split('/')
+    .map((part, i) => (i < 2 ? part.padStart(2, '0') : part))
+    .join('/');
+
+/**
+ * `/addChild`: the onboarding child picker (spec §2). Pick a child to edit, add one under the
+ * limit, and Next completes onboarding (setUserStatus) and goes to the lessons (spec §4).
+ */
+export function ChildPickerPage() {
+  const { t } = useTranslation('children');
+  useDocumentTitle(t('pickerTitle'));
+  const navigate = useNavigate();
+  const signedIn = Boolean(storage.getToken());
+  const children = useQuery({ ...childrenQueryOptions(), enabled: signedIn });
+  const profile = useQuery({ ...profileQueryOptions(), enabled: signedIn });
+  const [selected, setSelected] = useState<string | null>(null);
+  const next = useMutation({
+    mutationFn: completeOnboarding,
+    onSuccess: (path) => void navigate(path),
+  });
+
+  const details = profile.data;
+  if (details && details.status === 0 && (!details.name || !details.email || !details.wechat_id))
+    return <Navigate to={paths.onboardingEmail} replace />;
+
+  const selectedChild = children.data?.find((child) => child.student_sn === selected);
+  const editLink = selectedChild
+    ? `${paths.childForm}?edit=${encodeURIComponent(JSON.stringify(selectedChild))}`
+    : undefined;
+
+  return (
+    <AccountLayout>
+      <Container size="md" py="xl">
+        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
+          <Stack gap="lg">
+            <div>
+              {details?.status === 0 && (
+                <Text size="sm" c="dimmed">
+                  {t('step', { step: 2, total: 2 })}
+                </Text>
+              )}
+              <Title order={1} size="h2">
+                {t('pickerTitle')}
+              </Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                {t('pickerSubtitle')}
+              </Text>
+            </div>
+            {children.isPending ? (
+              <Skeleton height={96} />
+            ) : children.isError ? (
+              <Text c="red.8">{t('loadFailed')}</Text>
+            ) : children.data.length === 0 ? (
+              <Text c="dimmed" role="status">
+                {t('empty')}
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+                {children.data.map((child) => {
+                  const isSelected = child.student_sn === selected;
+                  return (
+                    <UnstyledButton
+                      key={child.student_sn}
+                      onClick={() => setSelected(isSelected ? null : child.student_sn)}
+                      aria-pressed={isSelected}
+                      aria-label={t('pickNamed', { name: child.nickname })}
+                      p="md"
+                      style={{
+                        borderRadius: 'var(--mantine-radius-md)',
+                        border: isSelected
+                          ? '3px solid var(--mantine-color-brand-6)'
+                          : '1px solid var(--mantine-color-gray-3)',
+                      }}
+                    >
+                      <Group wrap="nowrap">
+                        <Avatar src={child.avatar} alt="" size="lg" />
+                        <Stack gap={2}>
+                          <Text fw={700}>{child.nickname}</Text>
+                          <Text size="sm" c="dimmed">
+                            {t('born', { date: padDate(child.birth_date) })}
+                          </Text>
+                        </Stack>
+                      </Group>
+                    </UnstyledButton>
+                  );
+                })}
+              </SimpleGrid>
+            )}
+            <Group justify="space-between">
+              <Group gap="sm">
+                {details?.can_add_child !== false ? (
+                  <Button variant="light" component={Link} to={`${paths.childForm}?add=1`}>
+                    {t('add')}
+                  </Button>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('limitText', { count: details.child_limit })}
+                  </Text>
+                )}
+                {(children.data?.length ?? 0) > 0 &&
+                  (editLink ? (
+                    <Button variant="default" component={Link} to={editLink}>
+                      {t('edit')}
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="default"
+                      onClick={() => notify('yellow', messageText('selectChild'))}
+                    >
+                      {t('edit')}
+                    </Button>
+                  ))}
+              </Group>
+              <Button
+                loading={next.isPending}
+                onClick={() => {
+                  if (!children.data?.length) {
+                    notify('yellow', messageText('onboardingChildFirst'));
+                    return;
+                  }
+                  next.mutate();
+                }}
+              >
+                {t('next')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Container>
+    </AccountLayout>
+  );
+}

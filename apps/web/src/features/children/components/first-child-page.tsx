@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from 'react-router';
+import { AccountLayout } from '../../../components/layout/account-layout';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { profileQueryOptions } from '../../../lib/profile';
+import { storage } from '../../../lib/storage';
+import { ChildFormPage } from './child-form-page';
+
+/**
+ * `/sinadd` (spec §2): where a parent with status 0 lands after sign-in. The account form comes
+ * first (`/email`); then the first child, whose creation completes onboarding. A parent who
+ * already has children picks among them on `/addChild`.
+ */
+export function FirstChildPage() {
+  const profile = useQuery({ ...profileQueryOptions(), enabled: Boolean(storage.getToken()) });
+  if (!storage.getToken()) return <Navigate to={paths.signIn} replace />;
+  if (!profile.data)
+    return (
+      <AccountLayout>
+        <PageLoader />
+      </AccountLayout>
+    );
+  const { status, name, email, wechat_id: wechat, student_info: child } = profile.data;
+  if (status !== 0) return <Navigate to={paths.home.attendClassNow} replace />;
+  if (!name || !email || !wechat) return <Navigate to={paths.onboardingEmail} replace />;
+  if (child) return <Navigate to={paths.onboardingChildren} replace />;
+  return <ChildFormPage firstChild />;
+}

@@ -1,0 +1,139 @@
+import { Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Profile } from '@portal/shared/auth';
+import {
+  NAME_MAX_LENGTH,
+  OnboardingFormSchema,
+  WECHAT_MAX_LENGTH,
+  type OnboardingForm,
+} from '@portal/shared/onboarding';
+import { EMAIL_MAX_LENGTH } from '@portal/shared/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { AccountLayout } from '../../../components/layout/account-layout';
+import { PageLoader } from '../../../components/page-loader';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { paths } from '../../../config/paths';
+import { fieldError, toastFirstError } from '../../../lib/forms';
+import { messageText } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { profileQueryOptions } from '../../../lib/profile';
+import { storage } from '../../../lib/storage';
+import { onboardingApi } from '../api/onboarding-api';
+import { ReferralCodeField } from './referral-code-field';
+
+function EmailForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('onboarding');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [referral, setReferral] = useState('');
+  const [verified, setVerified] = useState<string | null>(null);
+  const form = useForm<OnboardingForm>({
+    resolver: zodResolver(OnboardingFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: profile.name ?? '',
+      email: profile.email ?? '',
+      wechat: profile.wechat_id ?? '',
+    },
+  });
+  const save = useMutation({
+    mutationFn: onboardingApi.saveDetails,
+    onSuccess: async ({ message }) => {
+      notify('green', message);
+      await queryClient.invalidateQueries(profileQueryOptions());
+      void navigate(paths.onboardingChildren);
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(
+        (values) => {
+          // Spec §4: a referral code counts only once the server verified it.
+          if (referral.trim() && verified === null) {
+            notify('yellow', messageText('referralNotVerified'));
+            return;
+          }
+          save.mutate({ ...values, ...(verified ? { inviteCode: verified } : {}) });
+        },
+        toastFirstError<OnboardingForm>(['name', 'email', 'wechat']),
+      )}
+    >
+      <Stack gap="md">
+        <TextInput
+          label={t('name')}
+          autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
+          withAsterisk
+          {...form.register('name')}
+          error={fieldError(form.formState.errors.name)}
+        />
+        <TextInput
+          label={t('email')}
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          withAsterisk
+          {...form.register('email')}
+          error={fieldError(form.formState.errors.email)}
+        />
+        <TextInput
+          label={t('wechat')}
+          maxLength={WECHAT_MAX_LENGTH}
+          withAsterisk
+          {...form.register('wechat')}
+          error={fieldError(form.formState.errors.wechat)}
+        />
+        <ReferralCodeField
+          value={referral}
+          onChange={setReferral}
+          verified={verified}
+          onVerifiedChange={setVerified}
+        />
+        <Button type="submit" size="md" loading={save.isPending}>
+          {t('next')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * `/email`: the onboarding account form (spec §2, the newer variant): full name, e-mail, chat
+ * ID and an optional referral code; then the child picker. Only while onboarding (status 0).
+ */
+export function OnboardingEmailPage() {
+  const { t } = useTranslation('onboarding');
+  useDocumentTitle(t('emailTitle'));
+  const profile = useQuery({ ...profileQueryOptions(), enabled: Boolean(storage.getToken()) });
+  if (profile.data && profile.data.status !== 0)
+    return <Navigate to={paths.home.attendClassNow} replace />;
+
+  return (
+    <AccountLayout>
+      <Container size={520} py="xl">
+        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
+          <Stack gap="lg">
+            <div>
+              <Text size="sm" c="dimmed">
+                {t('step', { step: 1, total: 2 })}
+              </Text>
+              <Title order={1} size="h2">
+                {t('emailTitle')}
+              </Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                {t('emailSubtitle')}
+              </Text>
+            </div>
+            {profile.data ? <EmailForm profile={profile.data} /> : <PageLoader />}
+          </Stack>
+        </Paper>
+      </Container>
+    </AccountLayout>
+  );
+}

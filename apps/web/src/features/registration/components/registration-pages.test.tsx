@@ -1,0 +1,185 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { captchaInput, leadingZeroBits } from '@portal/shared/onboarding';
+import { createHash } from 'node:crypto';
+import { Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
+import { renderWithProviders, stubFetch } from '../../../test/render';
+import { NewUserPage } from './new-user-page';
+import { ShareRegisterPage } from './share-register-page';
+
+const CHALLENGE = {
+  id: 'challenge-id-0123456789',
+  salt: 'feedface',
+  difficulty: 6,
+  expires_at: new Date(Date.now() + 300_000).toISOString(),
+};
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+function renderAt(route: string) {
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/newUser" element={<NewUserPage />} />
+        <Route path="/shareRegister" element={<ShareRegisterPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+    </>,
+    { route },
+  );
+}
+
+type Answer = { status?: number; body: unknown };
+function stubApi(overrides: Record<string, Answer> = {}) {
+  return stubFetch((url) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    if (overrides[path]) return overrides[path];
+    switch (path) {
+      case '/api/captcha':
+        return { body: { code: 200, msg: 'ok', data: CHALLENGE } };
+      case '/api/signUpUser':
+        return {
+          body: { code: 200, msg: 'ok', data: { user_sn: 'P1', invite_code: 'ADV2026' } },
+        };
+      case '/api/getShareImg':
+        return {
+          body: { code: 200, msg: 'ok', data: { list: ['/img/a.svg'], colour: '#fff1e6' } },
+        };
+      default:
+        return { body: { code: 200, msg: 'ok', data: [] } };
+    }
+  });
+}
+
+const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) =>
+  calls
+    .filter((call) => call.url.includes(path))
+    .map((call) => JSON.parse(String(call.init?.body)) as Record<string, unknown>);
+
+beforeEach(async () => {
+  await changeLanguage('en');
+});
+
+describe('/newUser (spec §2, §5)', () => {
+  it('goes back to sign-in without country_code and phone', async () => {
+    stubApi();
+    renderAt('/newUser?country_code=86');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  });
+
+  it('checks the e-mail on blur, then on every change', async () => {
+    stubApi();
+    renderAt('/newUser?country_code=86&phone=13712345678');
+    const email = screen.getByLabelText(/E-mail/);
+    fireEvent.blur(email);
+    expect(await screen.findByText('Please enter your email.')).toBeVisible();
+    fireEvent.change(email, { target: { value: 'li@' } });
+    expect(await screen.findByText('Please enter the correct email address.')).toBeVisible();
+    fireEvent.change(email, { target: { value: 'li@example.com' } });
+    await waitFor(() =>
+      expect(screen.queryByText('Please enter the correct email address.')).toBeNull(),
+    );
+  });
+
+  it('solves the captcha when none is solved, and registers with landing page 13', async () => {
+    const calls = stubApi();
+    renderAt('/newUser?country_code=86&phone=13712345678&utm_campaign=autumn');
+    fireEvent.change(screen.getByLabelText(/Your name/), { target: { value: 'Wang Fang' } });
+    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'wf@example.com' } });
+    fireEvent.change(screen.getByPlaceholderText('6-digit code'), { target: { value: '123456' } });
+    fireEvent.change(screen.getByLabelText(/Chat ID/), { target: { value: 'wf_88' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/nuinfo?invite_code=ADV2026'),
+    );
+    const [body] = bodyOf(calls, '/api/signUpUser');
+    expect(body).toMatchObject({
+      nickname: 'Wang Fang',
+      email: 'wf@example.com',
+      mobile: '13712345678',
+      country_code: '86',
+      verification: '123456',
+      wechat_id: 'wf_88',
+      landingpage_id: 13,
+      utm_source: 'pc',
+      utm_medium: 'register',
+      utm_campaign: 'autumn',
+    });
+    expect(body).not.toHaveProperty('phone');
+    // The solution is the server's rule: SHA-256(salt + nonce) with 6 leading zero bits.
+    const [id, nonce] = String(body!.captcha).split('.');
+    expect(id).toBe(CHALLENGE.id);
+    const hash = createHash('sha256').update(captchaInput(CHALLENGE.salt, nonce!)).digest();
+    expect(leadingZeroBits(new Uint8Array(hash))).toBeGreaterThanOrEqual(6);
+    expect(bodyOf(calls, '/api/addCheckPointsLog')[0]).toEqual({
+      type: 1,
+      value: 'landingpage-id:13',
+    });
+  });
+
+  it('keeps the 320 px popup open with a retry when the check cannot finish', async () => {
+    stubApi({ '/api/captcha': { status: 503, body: { code: 503, msg: 'busy', data: null } } });
+    renderAt('/newUser?country_code=86&phone=13712345678');
+    fireEvent.change(screen.getByLabelText(/Your name/), { target: { value: 'Wang Fang' } });
+    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'wf@example.com' } });
+    fireEvent.change(screen.getByPlaceholderText('6-digit code'), { target: { value: '123456' } });
+    fireEvent.change(screen.getByLabelText(/Chat ID/), { target: { value: 'wf_88' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Human check' });
+    expect(await screen.findAllByText('The check did not finish.')).not.toHaveLength(0);
+    expect(dialog).toBeVisible();
+    expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('/shareRegister (spec §2)', () => {
+  it('sends every link parameter with landing page 12 and +86, and records checkpoint 3', async () => {
+    const calls = stubApi();
+    renderAt('/shareRegister?invite_code=ADV2026&utm_campaign=x&utm_source=moments');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Claim your free trial lesson' }),
+    ).toBeVisible();
+    fireEvent.change(screen.getByPlaceholderText('Phone number'), {
+      target: { value: '13712345678' },
+    });
+    fireEvent.change(screen.getByPlaceholderText('6-digit code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Claim the free lesson' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/salecard?invite_code=ADV2026'),
+    );
+    expect(bodyOf(calls, '/api/signUpUser')[0]).toMatchObject({
+      invite_code: 'ADV2026',
+      code: 'ADV2026',
+      utm_campaign: 'x',
+      utm_source: 'moments',
+      mobile: '13712345678',
+      country_code: '86',
+      verification: '654321',
+      landingpage_id: 12,
+    });
+    expect(bodyOf(calls, '/api/addCheckPointsLog')[0]).toEqual({
+      type: 3,
+      value: 'landingpage-id:12',
+    });
+  });
+
+  it('shows the floating claim button and scroll-to-top only after 500 px', async () => {
+    stubApi();
+    renderAt('/shareRegister');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
+    Object.defineProperty(window, 'scrollY', { value: 501, configurable: true });
+    fireEvent.scroll(window);
+    expect(await screen.findByRole('button', { name: 'Back to top' })).toBeVisible();
+    expect(screen.getAllByRole('button', { name: 'Claim the free lesson' })).toHaveLength(2);
+    Object.defineProperty(window, 'scrollY', { value: 500, configurable: true });
+    fireEvent.scroll(window);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull());
+  });
+});

@@ -1,0 +1,4 @@
+export * from './captcha';
+export * from './messages';
+export * from './onboarding';
+export * from './registration';
