@@ -4,6 +4,7 @@
 // not part of serving a request and would add noise). With `--bare` the same process also serves
 // the bare replay server (bench/lib/bare.mjs) on the same database handle, because an embedded
 // PGlite can only be opened by one process. Reports `{ ports, ... }` over IPC once listening.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../../apps/server/src/app';
 import { prepareDatabase } from '../../apps/server/src/boot';
 import { loadConfig } from '../../apps/server/src/config';
@@ -43,6 +44,20 @@ if (args.bare) {
 
 await app.listen({ port: config.port, host: '127.0.0.1' });
 process.send?.(info);
+
+// Event-loop delay on request of the driver: tells a blocked loop (our code running) from a
+// process that merely waited for a CPU (the machine is shared).
+const delay = monitorEventLoopDelay({ resolution: 1 });
+delay.enable();
+process.on('message', (message) => {
+  if (message === 'eld:reset') delay.reset();
+  if (message === 'eld:read') {
+    const ms = (/** @type {number} */ ns) => ns / 1e6;
+    process.send?.({
+      eld: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+    });
+  }
+});
 
 let closing = false;
 async function shutdown() {

@@ -204,7 +204,13 @@ export async function demoToken(base) {
 export function startBenchServer(env, args = []) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench/lib/app-server.mjs'), ...args],
+    [
+      ...(process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      path.join(ROOT, 'bench/lib/app-server.mjs'),
+      ...args,
+    ],
     {
       cwd: ROOT,
       // The app's JSON log goes to /dev/null: it is still written (pino is synchronous on fd 1).
@@ -215,6 +221,24 @@ export function startBenchServer(env, args = []) {
   return new Promise((resolve, reject) => {
     child.once('message', (message) => resolve({ child, info: message }));
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+}
+
+/**
+ * Event-loop delay of a bench server since the last call (ms; see app-server.mjs).
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<{ p50: number, p99: number, max: number }>}
+ */
+export function eventLoopDelay(child) {
+  return new Promise((resolve) => {
+    const onMessage = (/** @type {any} */ message) => {
+      if (!message?.eld) return;
+      child.off('message', onMessage);
+      child.send('eld:reset');
+      resolve(message.eld);
+    };
+    child.on('message', onMessage);
+    child.send('eld:read');
   });
 }
 
