@@ -17,6 +17,8 @@ export const PORTS = {
   bare: 4402,
   growthA: 4411,
   growthB: 4412,
+  before: 4451,
+  after: 4452,
   signin: 4421,
   start: 4431,
   lighthouse: 4441,
@@ -200,19 +202,20 @@ export async function demoToken(base) {
  * and resolves with its first IPC message once it is listening.
  * @param {Record<string, string>} env
  * @param {string[]} [args]
+ * @param {string} [root] a source tree other than this one (bench/compare.mjs)
  */
-export function startBenchServer(env, args = []) {
+export function startBenchServer(env, args = [], root = ROOT) {
   const child = spawn(
     process.execPath,
     [
       ...(process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
-      path.join(ROOT, 'bench/lib/app-server.mjs'),
+      path.join(root, 'bench/lib/app-server.mjs'),
       ...args,
     ],
     {
-      cwd: ROOT,
+      cwd: root,
       // The app's JSON log goes to /dev/null: it is still written (pino is synchronous on fd 1).
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
