@@ -1,9 +1,10 @@
 // Writes docs/performance.md from the latest saved result of every benchmark
 // (bench/results/*.json), the method text below and the hand-written findings
 // (bench/findings.md), so re-running one benchmark refreshes only its section.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, loadResult } from './common.mjs';
+import * as prettier from 'prettier';
+import { RESULTS_DIR, ROOT, loadResult } from './common.mjs';
 import * as growth from '../growth.mjs';
 import * as lighthouse from '../lighthouse.mjs';
 import * as overhead from '../overhead.mjs';
@@ -93,7 +94,14 @@ the portal's origin and Lighthouse runs with \`disableStorageReset\`.`,
 const duration = (seconds) =>
   seconds >= 90 ? `${(seconds / 60).toFixed(1)} min` : `${seconds.toFixed(0)} s`;
 
-export function writeReport() {
+/** Formats a written file the way `npm run format` would, so format:check stays green. */
+async function prettify(/** @type {string} */ file) {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
+}
+
+export async function writeReport() {
   const findings = readFileSync(path.join(ROOT, 'bench/findings.md'), 'utf8').trim();
   const parts = [
     '# Performance',
@@ -127,5 +135,8 @@ export function writeReport() {
     );
   }
   parts.push(findings, '');
-  writeFileSync(path.join(ROOT, 'docs/performance.md'), parts.join('\n'));
+  const report = path.join(ROOT, 'docs/performance.md');
+  writeFileSync(report, parts.join('\n'));
+  await prettify(report);
+  for (const file of readdirSync(RESULTS_DIR)) await prettify(path.join(RESULTS_DIR, file));
 }
