@@ -71,8 +71,8 @@ blocked loop from a process waiting for a CPU.`,
 fresh \`DATA_DIR\` (PGlite initdb, migrations, demo data with two cost-17 password hashes), then
 again on the initialised one: time from spawn to the first 200 of \`/\`. RSS from
 \`/proc/<pid>/status\` 2 s after the second start, every 5 s during a mixed load (autocannon,
-10 connections cycling profile, upcoming and completed lessons, credit log, charges, the country
-list, the web app's \`/\`, health; plus a password sign-in every 5 s) and 5 s after it.`,
+10 connections cycling profile, upcoming and completed lessons, credit log, charges, the web
+app's \`/\` and \`/favicon.svg\`, health; plus a password sign-in every 5 s) and 5 s after it.`,
     settings: (/** @type {any} */ r) => `${r.settings.minutes} min of load`,
   },
   {
