@@ -64,15 +64,25 @@ const timing = (lesson: LessonRow) => ({
   onLeave: lesson.leave_at !== null,
 });
 
+/**
+ * Day-heading formatters, one per language. Building an Intl.DateTimeFormat costs far more than
+ * formatting with it, and lists format one heading per lesson (issue #8: docs/performance.md).
+ */
+const dayTitleFormats = new Map<Language, Intl.DateTimeFormat>();
+
 /** The group heading of a day in the parent's offset, e.g. "Tuesday, November 24". */
 function dayTitle(instant: Date, timeDiff: number, language: Language): string {
-  const shifted = new Date(instant.getTime() + timeDiff * 60_000);
-  return new Intl.DateTimeFormat(language === 'zh_CN' ? 'zh-CN' : 'en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-  }).format(shifted);
+  let format = dayTitleFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'zh_CN' ? 'zh-CN' : 'en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+    });
+    dayTitleFormats.set(language, format);
+  }
+  return format.format(new Date(instant.getTime() + timeDiff * 60_000));
 }
 
 /** One of the parent's live children by `student_sn`; another parent's child is not found. */

@@ -2,7 +2,7 @@ import type { Profile } from '@portal/shared/auth';
 import type { AppContext } from '../../app-context';
 import { unauthenticated } from '../../lib/app-error';
 import { findParentById } from '../auth/parents.repository';
-import { findChildren, getChildLimit } from '../children/children.service';
+import { childLimitFor, findChildren } from '../children/children.service';
 import { getMembership } from '../billing/billing.service';
 import { monthCountsOf } from '../lessons/lessons.service';
 
@@ -12,11 +12,17 @@ import { monthCountsOf } from '../lessons/lessons.service';
  * this month's lesson counts from the lessons module and membership from billing.
  */
 export async function getProfile(ctx: AppContext, parentId: number): Promise<Profile> {
-  const parent = await findParentById(ctx.db, parentId);
+  // Independent reads side by side, each once (issue #8: the profile made 10 round trips one
+  // after another, three of them for the same parent row; docs/performance.md).
+  const [parent, membership, children] = await Promise.all([
+    findParentById(ctx.db, parentId),
+    getMembership(ctx, parentId),
+    findChildren(ctx, parentId),
+  ]);
   if (!parent) throw unauthenticated();
-  const { limit, count } = await getChildLimit(ctx, parentId);
-  const membership = await getMembership(ctx, parentId);
-  const children = await findChildren(ctx, parentId);
+  // The live children are the ones the limit counts (getChildLimit's rule, without re-reading).
+  const limit = childLimitFor(parent.child_limit_override, membership.member_kids);
+  const count = children.length;
   // The current child: the one last selected, else the first (spec §3 last_student_sn).
   const current =
     children.find((child) => child.student_sn === parent.last_student_sn) ?? children[0];

@@ -1,0 +1,142 @@
+// Writes docs/performance.md from the latest saved result of every benchmark
+// (bench/results/*.json), the method text below and the hand-written findings
+// (bench/findings.md), so re-running one benchmark refreshes only its section.
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as prettier from 'prettier';
+import { RESULTS_DIR, ROOT, loadResult } from './common.mjs';
+import * as growth from '../growth.mjs';
+import * as lighthouse from '../lighthouse.mjs';
+import * as overhead from '../overhead.mjs';
+import * as signin from '../signin.mjs';
+import * as start from '../start.mjs';
+
+const SECTIONS = [
+  {
+    name: 'overhead',
+    title: 'App overhead (`npm run bench -- overhead`)',
+    module: overhead,
+    method: `Our real app (\`buildApp\` from \`apps/server/src\`: bearer-session hook, Zod validation and
+serialisation, pino JSON logging at \`info\` to /dev/null, services, Drizzle) and a bare Fastify
+server (\`bench/lib/bare.mjs\`: no logger, no validation, no auth plugin) run in one process on the
+same database with the demo data. The bare server replays **exactly the statements our route
+issued, with the same parameters**: they are captured by wrapping the driver's \`query\` method
+(\`db.$client\`, the PGlite instance or the pg Pool) while one request of each route goes through
+our app, the session lookup of the auth hook included; statements issued while another of the
+same request is in flight (our \`Promise.all\`s) are replayed concurrently, the rest in order, so
+both make the same round trips. autocannon (in the driver process) runs a warm-up then the
+measurement against each server in turn, alternating which goes first. Ratios: req/s ours/bare
+and p99 bare/ours — so for both 1.00 means "no overhead" and higher is better. Target ≥ 0.85.
+PostgreSQL is measured when \`DATABASE_URL\` is set (a \`portal_bench_overhead\` database is created
+and dropped).`,
+    settings: (/** @type {any} */ r) =>
+      `${r.settings.warmup} s warm-up + ${r.settings.duration} s per server, route and connection count (${r.settings.connections.join(', ')})`,
+  },
+  {
+    name: 'growth',
+    title: 'Growth (`npm run bench -- growth [--sizes 10k,1m]`)',
+    module: growth,
+    method: `\`bench/generate.mjs\` fills a database (migrations and demo data first) with 10 k parents,
+20 k children, one enrollment per child, N lessons (weekly per enrollment; the last 4 of each
+series upcoming, 80 % of past lessons attended), a ledger row per lesson plus a purchase per
+parent and a session per parent — set-based \`insert … select … generate_series\`, then
+\`ANALYZE\`. One database per size (\`portal_bench_growth_<size>\` on PostgreSQL, dropped
+afterwards; the embedded PGlite holds the smallest size only). Our app serves all sizes at once
+and each route is timed with sequential requests on one keep-alive connection, sizes in
+alternation, one warm-up round then the measured rounds. Two parents: the **demo parent** (own
+data identical at every size, so only the tables around it grow — the target applies here: the
+largest size within 1.2× of the smallest) and **bulk parent 5000** (own history grows with N:
+~1 lesson at 10 k, ~100 at 1 M; context).`,
+    settings: (/** @type {any} */ r) =>
+      `${r.settings.rounds} rounds × ${r.settings.requests} requests per route, parent and size`,
+  },
+  {
+    name: 'signin',
+    title: 'Sign-in under load (`npm run bench -- signin`)',
+    module: signin,
+    method: `Our app on the embedded database with the default \`PASSWORD_HASH_COST\` (17: scrypt N=2¹⁷,
+r=8, 128 MiB per hash). 20 clients sign the demo parent in back to back (each request from its own
+\`X-Forwarded-For\` with \`TRUST_PROXY=true\`, so the per-IP limit does not answer 429) while
+\`GET /api/health\` is timed back to back on another connection; health is first timed on the idle
+server. The server's own event-loop delay (\`monitorEventLoopDelay\`, 1 ms resolution) tells a
+blocked loop from a process waiting for a CPU.`,
+    settings: (/** @type {any} */ r) =>
+      `${r.settings.inFlight} sign-ins in flight, health timed for ${r.settings.seconds} s (idle: 5 s)`,
+  },
+  {
+    name: 'start',
+    title: 'Start and memory (`npm run bench -- start [--minutes 5]`)',
+    module: start,
+    method: `The built server (\`node apps/server/dist/server.js\`, as \`npm start\` runs it, jobs included) on a
+fresh \`DATA_DIR\` (PGlite initdb, migrations, demo data with two cost-17 password hashes), then
+again on the initialised one: time from spawn to the first 200 of \`/\`. RSS from
+\`/proc/<pid>/status\` 2 s after the second start, every 5 s during a mixed load (autocannon,
+10 connections cycling profile, upcoming and completed lessons, credit log, charges, the web
+app's \`/\` and \`/favicon.svg\`, health; plus a password sign-in every 5 s) and 5 s after it.`,
+    settings: (/** @type {any} */ r) => `${r.settings.minutes} min of load`,
+  },
+  {
+    name: 'lighthouse',
+    title: 'Lighthouse (`npm run bench -- lighthouse`)',
+    module: lighthouse,
+    method: `Lighthouse 12.8 through its Node API with the default (mobile) configuration — emulated
+Moto G Power, simulated slow 4G and 4× CPU slowdown — in Debian's Chromium
+(\`--headless --no-sandbox --disable-gpu\`) driven by puppeteer-core, on the built portal
+(\`apps/server/dist/server.js\`, fresh embedded database with demo data). \`/\` is the sign-in page and
+is audited signed out (signed in it redirects); the others signed in as the demo parent: the
+token from \`POST /api/login\` is written to \`localStorage\` (\`token\`, \`status\`, \`userinfo\`) on
+the portal's origin and Lighthouse runs with \`disableStorageReset\`.`,
+    settings: () => 'one run per page',
+  },
+];
+
+/** @param {number} seconds */
+const duration = (seconds) =>
+  seconds >= 90 ? `${(seconds / 60).toFixed(1)} min` : `${seconds.toFixed(0)} s`;
+
+/** Formats a written file the way `npm run format` would, so format:check stays green. */
+async function prettify(/** @type {string} */ file) {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
+}
+
+export async function writeReport() {
+  const findings = readFileSync(path.join(ROOT, 'bench/findings.md'), 'utf8').trim();
+  const parts = [
+    '# Performance',
+    '',
+    '<!-- Written by `npm run bench` (bench/lib/report.mjs); edit bench/findings.md or the method',
+    'text in bench/lib/report.mjs instead. -->',
+    '',
+    "Issue #8: the project's speed and robustness, measured, repeatable and visible. The machines",
+    'are shared and noisy, so every target is a **ratio measured side by side in one run**;',
+    'absolute numbers are context only. `npm run bench` runs every benchmark in sequence',
+    '(`npm run bench -- <name>` runs one) and rewrites this file from the latest result of each',
+    '(`bench/results/<name>.json`). Quick run (~10 min on 2 cores):',
+    '`npm run bench -- --sizes 10k,100k --minutes 1`; full run: `npm run bench` (1 M lessons, 5 min',
+    'of load). `DATABASE_URL=postgres://…` adds the PostgreSQL measurements (databases named',
+    '`portal_bench_*` are created and dropped on that server). Build first: `npm run build`.',
+    '',
+  ];
+  for (const section of SECTIONS) {
+    const result = loadResult(section.name);
+    parts.push(`## ${section.title}`, '', section.method, '');
+    if (!result) {
+      parts.push('_Not run yet._', '');
+      continue;
+    }
+    const m = result.machine;
+    parts.push(
+      `Run ${m.date.slice(0, 16).replace('T', ' ')} UTC · ${m.cpus} × ${m.cpuModel} · ${m.memoryGb} GB · Node ${m.node} · load average ${m.loadAverage.join(' ')} · ${section.settings(result)} · took ${duration(result.seconds)}`,
+      '',
+      section.module.render(result),
+      '',
+    );
+  }
+  parts.push(findings, '');
+  const report = path.join(ROOT, 'docs/performance.md');
+  writeFileSync(report, parts.join('\n'));
+  await prettify(report);
+  for (const file of readdirSync(RESULTS_DIR)) await prettify(path.join(RESULTS_DIR, file));
+}
