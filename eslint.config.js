@@ -54,7 +54,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', '**/*.config.{js,ts}', 'apps/server/build.mjs'],
+    files: [
+      'scripts/**/*.mjs',
+      'apps/*/scripts/**/*.mjs',
+      '**/*.config.{js,ts}',
+      'apps/server/build.mjs',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

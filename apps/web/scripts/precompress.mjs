@@ -1,0 +1,41 @@
+// Writes a Brotli (.br) and a gzip (.gz) copy next to every text asset of the production build,
+// so the server sends compressed files without compressing on each request (@fastify/static's
+// `preCompressed`). Issue #8: the app's JS and CSS went over the wire uncompressed.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const TEXT = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) yield* files(full);
+    else yield full;
+  }
+}
+
+let count = 0;
+let before = 0;
+let after = 0;
+for (const file of files(dist)) {
+  if (!TEXT.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+  const body = readFileSync(file);
+  if (body.length < 1024) continue;
+  const br = brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+  writeFileSync(`${file}.br`, br);
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  count += 1;
+  before += body.length;
+  after += br.length;
+}
+console.log(
+  `precompressed ${count} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB (brotli)`,
+);
