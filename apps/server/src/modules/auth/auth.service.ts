@@ -11,6 +11,7 @@ import {
   findParentByPhone,
   incrementFailedPasswords,
   updateParent,
+  updateParentEmail,
   type ParentRow,
 } from './parents.repository';
 import { insertResetToken, useResetToken } from './reset-tokens.repository';
@@ -182,18 +183,8 @@ export async function resetPasswordWithLink(
 export async function updateEmail(ctx: AppContext, parentId: number, email: string): Promise<void> {
   const owner = await findParentByEmail(ctx.db, email);
   if (owner && owner.id !== parentId) throw conflict('emailTaken');
-  try {
-    await updateParent(ctx.db, parentId, { email: email.toLowerCase() }, ctx.clock.now());
-  } catch (error) {
-    // Two parents claiming one address at once: the unique index decides.
-    if (
-      (error as { code?: string; cause?: { code?: string } }).cause?.code === '23505' ||
-      (error as { code?: string }).code === '23505'
-    ) {
-      throw conflict('emailTaken');
-    }
-    throw error;
-  }
+  if (!(await updateParentEmail(ctx.db, parentId, email, ctx.clock.now())))
+    throw conflict('emailTaken');
 }
 
 export async function setLanguage(

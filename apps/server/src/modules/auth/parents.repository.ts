@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { parents } from '../../db/schema';
 
 export type ParentRow = typeof parents.$inferSelect;
@@ -47,6 +48,25 @@ export async function updateParent(
     .update(parents)
     .set({ ...changes, updated_at: now })
     .where(eq(parents.id, id));
+}
+
+/**
+ * Sets the parent's e-mail (stored lower-case); answers false, changing nothing, when another
+ * parent holds the address — the unique index decides between two parents claiming it at once.
+ */
+export async function updateParentEmail(
+  db: DbOrTx,
+  id: number,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await updateParent(db, id, { email: email.toLowerCase() }, now);
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error, 'parents_email_uq')) return false;
+    throw error;
+  }
 }
 
 /** Counts one wrong password atomically; answers the new count. */

@@ -12,22 +12,10 @@ import { newPublicId } from '../../lib/ids';
 import { findAdviserByCode, findDefaultAdviser } from '../advisers/advisers.service';
 import { allowNextCodeNow, checkCode } from '../auth/codes.service';
 import { findParentByEmail, findParentByPhone, insertParent } from '../auth/parents.repository';
+import { isUniqueViolation } from '../../db/errors';
 import { insertCheckpoint, insertRegistration } from './registration.repository';
 
 type SignUpInput = z.output<typeof SignUpBodySchema>;
-
-function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (
-    let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined,
-      depth = 0;
-    current && depth < 4;
-    depth += 1
-  ) {
-    if (current.code === '23505') return constraint ? current.constraint === constraint : true;
-    current = current.cause as typeof current;
-  }
-  return false;
-}
 
 /**
  * Registration (spec §7 signUpUser; decisions.md → Accounts). Checks run cheapest first and

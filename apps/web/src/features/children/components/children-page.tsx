@@ -17,6 +17,7 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatBirthDate, parseBirthDate } from '@portal/shared/children';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountLayout } from '../../../components/layout/account-layout';
@@ -97,10 +98,8 @@ export function ChildrenPage({ allChildren = false }: { allChildren?: boolean })
                         <Text fw={700}>{child.nickname}</Text>
                         <Text size="sm" c="dimmed">
                           {t('born', {
-                            date: child.birth_date
-                              .split('/')
-                              .map((p, i) => (i < 2 ? p.padStart(2, '0') : p))
-                              .join('/'),
+                            // Sent M/D/YYYY, shown MM/DD/YYYY (spec §5).
+                            date: formatBirthDate(parseBirthDate(child.birth_date) ?? '', true),
                           })}
                         </Text>
                         {isCurrent && (
