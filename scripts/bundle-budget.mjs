@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
  * holds today's measured size as a ceiling against regressions (docs/performance.md → Bundle).
  */
 export const BUDGETS = {
-  signInInitial: 285 * 1024,
+  signInInitial: 290 * 1024,
   /** Any chunk a screen loads beyond the shared ones its entry already brings. */
   routeChunk: 60 * 1024,
 };
