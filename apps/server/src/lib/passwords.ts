@@ -1,16 +1,28 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { createLimiter } from './limiter';
 
 /** decisions.md → Accounts: scrypt N=2^17, r=8, p=1. Tests lower `cost` to stay fast. */
 export const DEFAULT_SCRYPT_COST = 17;
 const KEY_LENGTH = 32;
 
+/**
+ * Hashes run one core short of the machine (at least one at a time): each takes 128 MiB and a
+ * whole core, and libuv's four threads would otherwise run four at once on a 2-core machine,
+ * starving the event loop and doubling memory without finishing any sooner (docs/performance.md).
+ */
+const hashSlots = createLimiter(Math.max(1, availableParallelism() - 1));
+
 function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   // The async form runs in libuv's thread pool: hashing never blocks the event loop.
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return hashSlots(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 function optionsFor(cost: number, r: number, p: number): ScryptOptions {
