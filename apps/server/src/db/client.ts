@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -29,7 +30,13 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob | File;
+      /** A migrated database dump to start a brand-new `dataDir` from (skips initdb). */
+      templateFile?: string;
+    };
 
 /** Opens the configured database: PGlite on disk (or in memory for tests) or a PostgreSQL pool. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -54,9 +61,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  // A folder without PG_VERSION is new: unpack the build's migrated template into it.
+  const fromTemplate =
+    target.dataDir &&
+    target.templateFile &&
+    !target.loadDataDir &&
+    !existsSync(path.join(target.dataDir, 'PG_VERSION')) &&
+    existsSync(target.templateFile)
+      ? new Blob([readFileSync(target.templateFile)])
+      : undefined;
   const client = await PGlite.create({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    ...(fromTemplate ? { loadDataDir: fromTemplate } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

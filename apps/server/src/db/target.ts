@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Config } from '../config';
 import type { DatabaseTarget } from './client';
 
@@ -9,5 +10,10 @@ export function databaseTarget(
   if (config.databaseUrl) {
     return { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize };
   }
-  return { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+  return {
+    kind: 'pglite',
+    dataDir: path.join(config.dataDir, 'pglite'),
+    // Written by build.mjs next to the server bundle; absent when running from source.
+    templateFile: fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url)),
+  };
 }
