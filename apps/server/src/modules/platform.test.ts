@@ -287,6 +287,22 @@ describe('logs', () => {
     expect(t.logText()).not.toContain(token);
     expect(t.logText()).not.toContain('secretquery');
   });
+
+  it('hold one line per request, with method, path, status and time', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/dict/countries?keywords=chi',
+      headers: { 'x-request-id': 'one-line-per-request' },
+    });
+    const lines = t.logLines().filter((line) => line.reqId === 'one-line-per-request');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/dict/countries' },
+      res: { statusCode: response.statusCode },
+    });
+    expect(typeof lines[0]?.responseTime).toBe('number');
+  });
 });
 
 describe('OpenAPI', () => {

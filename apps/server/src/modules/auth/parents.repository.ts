@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { prepared } from '../../db/prepared';
 import { parents } from '../../db/schema';
 
 export type ParentRow = typeof parents.$inferSelect;
@@ -20,7 +21,15 @@ export async function findParentByPhone(
 }
 
 export async function findParentById(db: DbOrTx, id: number): Promise<ParentRow | undefined> {
-  const [row] = await db.select().from(parents).where(eq(parents.id, id)).limit(1);
+  const query = prepared(db, 'parent_by_id', (db) =>
+    db
+      .select()
+      .from(parents)
+      .where(eq(parents.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('parent_by_id'),
+  );
+  const [row] = await query.execute({ id });
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { sessions } from '../../db/schema';
 
 export interface SessionRow {
@@ -27,17 +28,22 @@ export async function findLiveSession(
   tokenHash: string,
   now: Date,
 ): Promise<SessionRow | undefined> {
-  const [row] = await db
-    .select({ id: sessions.id, parent_id: sessions.parent_id, expires_at: sessions.expires_at })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.token_hash, tokenHash),
-        isNull(sessions.revoked_at),
-        gt(sessions.expires_at, now),
-      ),
-    )
-    .limit(1);
+  // Every private request asks this first: built once (db/prepared.ts).
+  const query = prepared(db, 'session_live', (db) =>
+    db
+      .select({ id: sessions.id, parent_id: sessions.parent_id, expires_at: sessions.expires_at })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.token_hash, sql.placeholder('tokenHash')),
+          isNull(sessions.revoked_at),
+          gt(sessions.expires_at, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare('session_live'),
+  );
+  const [row] = await query.execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   checkoutSessions,
   courses,
@@ -228,16 +229,33 @@ export interface CreditLogFilter {
   to?: Date;
 }
 
-function creditLogWhere(parentId: number, filter: CreditLogFilter) {
+/**
+ * The history's filters as placeholders; which filters are present is the query's shape (at most
+ * 2 × 3 × 2 × 2 prepared variants, db/prepared.ts).
+ */
+function creditLogWhere(filter: CreditLogFilter) {
   const change = sql`(${creditLedger.paid_delta} + ${creditLedger.reward_delta})`;
   return and(
-    eq(creditLedger.parent_id, parentId),
-    filter.event ? eq(creditLedger.event, filter.event) : undefined,
+    eq(creditLedger.parent_id, sql.placeholder('parentId')),
+    filter.event ? eq(creditLedger.event, sql.placeholder('event')) : undefined,
     filter.direction === 'in' ? sql`${change} > 0` : undefined,
     filter.direction === 'out' ? sql`${change} < 0` : undefined,
-    filter.from ? gte(creditLedger.created_at, filter.from) : undefined,
-    filter.to ? lt(creditLedger.created_at, filter.to) : undefined,
+    filter.from ? gte(creditLedger.created_at, sql.placeholder('from')) : undefined,
+    filter.to ? lt(creditLedger.created_at, sql.placeholder('to')) : undefined,
   );
+}
+
+function creditLogShape(filter: CreditLogFilter) {
+  return `${filter.event ? 'e' : ''}${filter.direction ?? ''}${filter.from ? 'f' : ''}${filter.to ? 't' : ''}`;
+}
+
+function creditLogValues(parentId: number, filter: CreditLogFilter) {
+  return {
+    parentId,
+    ...(filter.event ? { event: filter.event } : {}),
+    ...(filter.from ? { from: filter.from.toISOString() } : {}),
+    ...(filter.to ? { to: filter.to.toISOString() } : {}),
+  };
 }
 
 export function findLedgerPage(
@@ -246,37 +264,47 @@ export function findLedgerPage(
   filter: CreditLogFilter,
   page: { limit: number; offset: number },
 ) {
-  return db
-    .select()
-    .from(creditLedger)
-    .where(creditLogWhere(parentId, filter))
-    .orderBy(desc(creditLedger.created_at), desc(creditLedger.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const name = `ledger_page_${creditLogShape(filter)}`;
+  const query = prepared(db, name, (db) =>
+    db
+      .select()
+      .from(creditLedger)
+      .where(creditLogWhere(filter))
+      .orderBy(desc(creditLedger.created_at), desc(creditLedger.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  return query.execute({ ...creditLogValues(parentId, filter), ...page });
 }
 
 export async function countLedger(db: DbOrTx, parentId: number, filter: CreditLogFilter) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(creditLedger)
-    .where(creditLogWhere(parentId, filter));
+  const name = `ledger_count_${creditLogShape(filter)}`;
+  const query = prepared(db, name, (db) =>
+    db.select({ n: count() }).from(creditLedger).where(creditLogWhere(filter)).prepare(name),
+  );
+  const [row] = await query.execute(creditLogValues(parentId, filter));
   return row?.n ?? 0;
 }
 
 /** Plans active at `at`, longest first. */
 export function findActiveMemberships(db: DbOrTx, parentId: number, at: Date) {
-  return db
-    .select()
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.parent_id, parentId),
-        lte(memberships.starts_at, at),
-        gt(memberships.ends_at, at),
-        isNull(memberships.cancelled_at),
-      ),
-    )
-    .orderBy(desc(memberships.ends_at));
+  const query = prepared(db, 'memberships_active', (db) =>
+    db
+      .select()
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.parent_id, sql.placeholder('parentId')),
+          lte(memberships.starts_at, sql.placeholder('at')),
+          gt(memberships.ends_at, sql.placeholder('at')),
+          isNull(memberships.cancelled_at),
+        ),
+      )
+      .orderBy(desc(memberships.ends_at))
+      .prepare('memberships_active'),
+  );
+  return query.execute({ parentId, at: at.toISOString() });
 }
 
 export async function insertMembership(db: DbOrTx, row: typeof memberships.$inferInsert) {

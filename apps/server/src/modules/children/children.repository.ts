@@ -1,5 +1,6 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { avatars, parents, students } from '../../db/schema';
 
 export type StudentRow = typeof students.$inferSelect;
@@ -15,12 +16,16 @@ export async function findAvatar(db: DbOrTx, id: number) {
 
 /** The parent's live children with their avatar URL, oldest profile first. */
 export function findStudents(db: DbOrTx, parentId: number) {
-  return db
-    .select({ student: students, avatarUrl: avatars.url })
-    .from(students)
-    .innerJoin(avatars, eq(avatars.id, students.avatar_id))
-    .where(and(eq(students.parent_id, parentId), isNull(students.deleted_at)))
-    .orderBy(asc(students.id));
+  const query = prepared(db, 'students_of_parent', (db) =>
+    db
+      .select({ student: students, avatarUrl: avatars.url })
+      .from(students)
+      .innerJoin(avatars, eq(avatars.id, students.avatar_id))
+      .where(and(eq(students.parent_id, sql.placeholder('parentId')), isNull(students.deleted_at)))
+      .orderBy(asc(students.id))
+      .prepare('students_of_parent'),
+  );
+  return query.execute({ parentId });
 }
 
 /** A live child of this parent only: another parent's student_sn finds nothing. */

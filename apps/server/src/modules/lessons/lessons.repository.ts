@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   avatars,
   courseSlots,
@@ -42,17 +43,21 @@ export async function findOwnStudentId(
   parentId: number,
   studentSn: string,
 ): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: students.id })
-    .from(students)
-    .where(
-      and(
-        eq(students.student_sn, studentSn),
-        eq(students.parent_id, parentId),
-        isNull(students.deleted_at),
-      ),
-    )
-    .limit(1);
+  const query = prepared(db, 'own_student_id', (db) =>
+    db
+      .select({ id: students.id })
+      .from(students)
+      .where(
+        and(
+          eq(students.student_sn, sql.placeholder('studentSn')),
+          eq(students.parent_id, sql.placeholder('parentId')),
+          isNull(students.deleted_at),
+        ),
+      )
+      .limit(1)
+      .prepare('own_student_id'),
+  );
+  const [row] = await query.execute({ studentSn, parentId });
   return row?.id;
 }
 
@@ -74,19 +79,36 @@ const lessonView = {
 };
 export type LessonView = Awaited<ReturnType<typeof findLessonViews>>[number];
 
+/** Placeholders `parentId` (and `studentId` when the scope names a child). */
 function scopeWhere(scope: LessonScope) {
   return and(
-    eq(lessons.parent_id, scope.parentId),
-    scope.studentId === undefined ? undefined : eq(lessons.student_id, scope.studentId),
+    eq(lessons.parent_id, sql.placeholder('parentId')),
+    scope.studentId === undefined
+      ? undefined
+      : eq(lessons.student_id, sql.placeholder('studentId')),
     // Lessons of a deleted child leave the lists with the child.
     isNull(students.deleted_at),
   );
 }
 
+/** The prepared query's shape (db/prepared.ts) and its values. */
+function listShape(scope: LessonScope, range: LessonRange) {
+  return `${range}_${scope.studentId === undefined ? 'parent' : 'child'}`;
+}
+function listValues(scope: LessonScope, now: Date) {
+  return {
+    parentId: scope.parentId,
+    ...(scope.studentId === undefined ? {} : { studentId: scope.studentId }),
+    now: now.toISOString(),
+  };
+}
+
 /** Which lessons: not yet ended (upcoming), or ended and attendable (completed). */
 export type LessonRange = 'upcoming' | 'completed';
 
-function rangeWhere(range: LessonRange, now: Date) {
+/** Placeholder `now`. */
+function rangeWhere(range: LessonRange) {
+  const now = sql.placeholder('now');
   return range === 'upcoming'
     ? gt(lessons.ends_at, now)
     : and(lte(lessons.ends_at, now), isNull(lessons.cancelled_at), isNull(lessons.leave_at));
@@ -113,14 +135,19 @@ export function findLessonViews(
   now: Date,
   page: { limit: number; offset: number },
 ) {
-  return lessonViewQuery(db)
-    .where(and(scopeWhere(scope), rangeWhere(range, now)))
-    .orderBy(
-      range === 'upcoming' ? asc(lessons.starts_at) : desc(lessons.starts_at),
-      asc(lessons.id),
-    )
-    .limit(page.limit)
-    .offset(page.offset);
+  const name = `lessons_page_${listShape(scope, range)}`;
+  const query = prepared(db, name, (db) =>
+    lessonViewQuery(db)
+      .where(and(scopeWhere(scope), rangeWhere(range)))
+      .orderBy(
+        range === 'upcoming' ? asc(lessons.starts_at) : desc(lessons.starts_at),
+        asc(lessons.id),
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  return query.execute({ ...listValues(scope, now), ...page });
 }
 
 export async function countLessons(
@@ -129,11 +156,16 @@ export async function countLessons(
   range: LessonRange,
   now: Date,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(lessons)
-    .innerJoin(students, eq(students.id, lessons.student_id))
-    .where(and(scopeWhere(scope), rangeWhere(range, now)));
+  const name = `lessons_count_${listShape(scope, range)}`;
+  const query = prepared(db, name, (db) =>
+    db
+      .select({ n: count() })
+      .from(lessons)
+      .innerJoin(students, eq(students.id, lessons.student_id))
+      .where(and(scopeWhere(scope), rangeWhere(range)))
+      .prepare(name),
+  );
+  const [row] = await query.execute(listValues(scope, now));
   return row?.n ?? 0;
 }
 
@@ -346,23 +378,32 @@ export async function enrollmentProgress(db: DbOrTx, enrollmentIds: number[], no
  * no-shows (ended without entry), for the profile's month counts (spec §3 student_info).
  */
 export async function monthCounts(db: DbOrTx, studentId: number, from: Date, to: Date, now: Date) {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const [row] = await db
-    .select({
-      complete: sql<number>`count(*) filter (where ${lessons.ends_at} <= ${at} and ${lessons.entered_at} is not null)`,
-      pending: sql<number>`count(*) filter (where ${lessons.ends_at} > ${at})`,
-      noShow: sql<number>`count(*) filter (where ${lessons.ends_at} <= ${at} and ${lessons.entered_at} is null)`,
-    })
-    .from(lessons)
-    .where(
-      and(
-        eq(lessons.student_id, studentId),
-        gte(lessons.starts_at, from),
-        lt(lessons.starts_at, to),
-        isNull(lessons.cancelled_at),
-        isNull(lessons.leave_at),
-      ),
-    );
+  const query = prepared(db, 'month_counts', (db) => {
+    const at = sql`${sql.placeholder('now')}::timestamptz`;
+    return db
+      .select({
+        complete: sql<number>`count(*) filter (where ${lessons.ends_at} <= ${at} and ${lessons.entered_at} is not null)`,
+        pending: sql<number>`count(*) filter (where ${lessons.ends_at} > ${at})`,
+        noShow: sql<number>`count(*) filter (where ${lessons.ends_at} <= ${at} and ${lessons.entered_at} is null)`,
+      })
+      .from(lessons)
+      .where(
+        and(
+          eq(lessons.student_id, sql.placeholder('studentId')),
+          gte(lessons.starts_at, sql.placeholder('from')),
+          lt(lessons.starts_at, sql.placeholder('to')),
+          isNull(lessons.cancelled_at),
+          isNull(lessons.leave_at),
+        ),
+      )
+      .prepare('month_counts');
+  });
+  const [row] = await query.execute({
+    studentId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    now: now.toISOString(),
+  });
   return {
     complete: Number(row?.complete ?? 0),
     pending: Number(row?.pending ?? 0),
