@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import {
   HOT_ROUTES,
   PORTS,
+  cpuTime,
   dropDatabase,
   fixed,
   log,
@@ -19,17 +20,22 @@ import {
 export const TARGET = 0.85;
 
 /**
- * @param {{ url: string, connections: number, duration: number, headers: Record<string, string> }} options
+ * @param {{ url: string, connections: number, duration: number, headers: Record<string, string>, child?: import('node:child_process').ChildProcess }} options
  */
 async function cannon(options) {
+  const cpuBefore = options.child ? await cpuTime(options.child) : 0;
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
     duration: options.duration,
     headers: options.headers,
   });
+  const cpu = options.child ? (await cpuTime(options.child)) - cpuBefore : 0;
   return {
     rps: result.requests.average,
+    // CPU of the server process per answered request (µs): both servers share the process and
+    // are measured in turn; on PostgreSQL this is the app alone (the database is elsewhere).
+    cpuPerRequest: cpu / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -73,9 +79,12 @@ async function runOn(kind, settings) {
             connections,
             duration: settings.duration,
             headers,
+            child,
           });
           const m = measured[which];
-          log(`  ${route.name} c${connections} ${which}: ${fixed(m.rps, 0)} req/s p99 ${m.p99} ms`);
+          log(
+            `  ${route.name} c${connections} ${which}: ${fixed(m.rps, 0)} req/s p99 ${m.p99} ms, ${fixed(m.cpuPerRequest, 0)} µs CPU/req`,
+          );
         }
         rows.push({
           route: route.name,
@@ -85,6 +94,7 @@ async function runOn(kind, settings) {
           rpsRatio: measured.ours.rps / measured.bare.rps,
           // Latency: bare/ours, so that 1 means "no overhead" and higher is better, like req/s.
           p99Ratio: measured.bare.p99 / measured.ours.p99,
+          cpuRatio: measured.bare.cpuPerRequest / measured.ours.cpuPerRequest,
         });
       }
     }
@@ -128,6 +138,9 @@ export function render(result) {
             'ours p99 ms',
             'bare p99 ms',
             'p99 bare/ours',
+            'CPU µs/req ours',
+            'CPU µs/req bare',
+            'CPU bare/ours',
             'target',
           ],
           db.rows.map((row) => [
@@ -139,6 +152,9 @@ export function render(result) {
             row.ours.p99,
             row.bare.p99,
             fixed(row.p99Ratio),
+            row.ours.cpuPerRequest ? fixed(row.ours.cpuPerRequest, 0) : '—',
+            row.bare.cpuPerRequest ? fixed(row.bare.cpuPerRequest, 0) : '—',
+            row.cpuRatio ? fixed(row.cpuRatio) : '—',
             (row.rpsRatio >= result.target && row.p99Ratio >= result.target ? 'met' : 'missed') +
               (row.ours.errors + row.bare.errors + row.ours.non2xx + row.bare.non2xx > 0
                 ? ' (timeouts/errors)'

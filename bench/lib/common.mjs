@@ -246,6 +246,23 @@ export function eventLoopDelay(child) {
 }
 
 /**
+ * CPU time (user + system, µs) the bench server process has used so far (see app-server.mjs).
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<number>}
+ */
+export function cpuTime(child) {
+  return new Promise((resolve) => {
+    const onMessage = (/** @type {any} */ message) => {
+      if (!message?.cpu) return;
+      child.off('message', onMessage);
+      resolve(message.cpu.user + message.cpu.system);
+    };
+    child.on('message', onMessage);
+    child.send('cpu:read');
+  });
+}
+
+/**
  * Stops a child process and waits for its exit.
  * @param {import('node:child_process').ChildProcess} child
  */

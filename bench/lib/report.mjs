@@ -27,6 +27,11 @@ same request is in flight (our \`Promise.all\`s) are replayed concurrently, the 
 both make the same round trips. autocannon (in the driver process) runs a warm-up then the
 measurement against each server in turn, alternating which goes first. Ratios: req/s ours/bare
 and p99 bare/ours — so for both 1.00 means "no overhead" and higher is better. Target ≥ 0.85.
+Throughput and latency move with whatever else the shared machine runs, so the table also gives
+the **CPU time of the server process per answered request** (\`process.cpuUsage\` before and
+after each measurement) and its ratio bare/ours: it counts only work done for our requests and
+varies far less between runs. On PostgreSQL it is the app alone; on PGlite it includes the
+embedded database's work, the same for both servers.
 PostgreSQL is measured when \`DATABASE_URL\` is set (a \`portal_bench_overhead\` database is created
 and dropped).`,
     settings: (/** @type {any} */ r) =>

@@ -32,7 +32,7 @@ export const HELMET_OPTIONS: HelmetOptions = {
 /**
  * Helmet's headers for our configuration, computed once. The configuration has no per-request
  * part (no nonces), so every answer gets the same set; @fastify/helmet rebuilt the middleware and
- * re-parsed the CSP on every request (issue #8, decision 021).
+ * re-parsed the CSP on every request (issue #8, decision 023).
  */
 export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};
