@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import {
   PORTS,
   ROOT,
@@ -31,12 +32,18 @@ function rssMb(pid) {
   return kb / 1024;
 }
 
+/**
+ * @typedef {{ rss: number, heapTotal: number, heapUsed: number, external: number,
+ *   arrayBuffers: number, heapSpaces: Record<string, number>, wasm?: number }} MemoryFigures
+ *   bytes, as the server's `MEMORY_REPORT` diagnostic writes them (apps/server/src/lib/memory-report.ts)
+ */
+
 /** @param {string} dataDir */
 async function startServer(dataDir) {
   const started = performance.now();
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env,
       PORT: String(PORTS.start),
@@ -44,10 +51,53 @@ async function startServer(dataDir) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
+      MEMORY_REPORT: 'true',
     },
   });
+  /** @type {((figures: MemoryFigures) => void)[]} */
+  const waiting = [];
+  // Memory lines answer `readMemory`; anything else the server writes passes through.
+  createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stderr) }).on(
+    'line',
+    (line) => {
+      if (line.startsWith('{"memory":')) waiting.shift()?.(JSON.parse(line).memory);
+      else process.stderr.write(`${line}\n`);
+    },
+  );
+  /** The server's own memory figures (SIGUSR2 → one JSON line on its stderr). */
+  const readMemory = () =>
+    /** @type {Promise<MemoryFigures | undefined>} */ (
+      new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), 5_000);
+        waiting.push((figures) => {
+          clearTimeout(timer);
+          resolve(figures);
+        });
+        child.kill('SIGUSR2');
+      })
+    );
   await waitFor200(`http://127.0.0.1:${PORTS.start}/`);
-  return { child, ms: performance.now() - started };
+  return { child, readMemory, ms: performance.now() - started };
+}
+
+/** MB of a byte count. @param {number | undefined} bytes */
+const mb = (bytes) => (bytes === undefined ? NaN : bytes / 2 ** 20);
+
+/**
+ * The figures of the breakdown, MB.
+ * @param {MemoryFigures | undefined} m
+ */
+function breakdown(m) {
+  return {
+    rss: mb(m?.rss),
+    heapTotal: mb(m?.heapTotal),
+    heapUsed: mb(m?.heapUsed),
+    newSpace: mb(m?.heapSpaces.new_space),
+    oldSpace: mb(m?.heapSpaces.old_space),
+    external: mb(m?.external),
+    arrayBuffers: mb(m?.arrayBuffers),
+    wasm: mb(m?.wasm),
+  };
 }
 
 /** @param {Record<string, string | boolean>} args */
@@ -73,6 +123,7 @@ export async function run(args) {
     try {
       await sleep(2_000);
       const afterStart = rssMb(pid);
+      const memoryAfterStart = breakdown(await again.readMemory());
       const token = await demoToken(base);
       const auth = { authorization: `Bearer ${token}` };
       const get = (/** @type {string} */ p, /** @type {boolean} */ signedIn = true) => ({
@@ -81,13 +132,14 @@ export async function run(args) {
         headers: signedIn ? auth : {},
       });
       log(`start: mixed load for ${settings.minutes} min`);
-      /** @type {{ at: number, mb: number }[]} */
+      /** @type {{ at: number, mb: number, memory: ReturnType<typeof breakdown> }[]} */
       const samples = [];
       const t0 = performance.now();
-      const sampler = setInterval(
-        () => samples.push({ at: (performance.now() - t0) / 1000, mb: rssMb(pid) }),
-        5_000,
-      );
+      const sampler = setInterval(() => {
+        const at = (performance.now() - t0) / 1000;
+        const rss = rssMb(pid);
+        void again.readMemory().then((m) => samples.push({ at, mb: rss, memory: breakdown(m) }));
+      }, 5_000);
       let signIns = 0;
       const signInLoop = setInterval(() => {
         if (!settings.signIns) return;
@@ -114,6 +166,8 @@ export async function run(args) {
       clearInterval(signInLoop);
       await sleep(5_000);
       const afterLoad = rssMb(pid);
+      const memoryAfterLoad = breakdown(await again.readMemory());
+      samples.sort((a, b) => a.at - b.at);
       const warm = samples.find((s) => s.at >= 30) ?? samples[0];
       return {
         settings,
@@ -126,6 +180,8 @@ export async function run(args) {
           afterLoad,
           peak: Math.max(...samples.map((s) => s.mb)),
         },
+        // The server's own figures (MB) at the two points the growth is measured between.
+        memory: { afterStart: memoryAfterStart, afterLoad: memoryAfterLoad },
         growth: afterLoad / afterStart - 1,
         growthAfterWarmup: afterLoad / (warm?.mb ?? NaN) - 1,
         load: {
@@ -143,6 +199,35 @@ export async function run(args) {
   } finally {
     removeDir(dataDir);
   }
+}
+
+const BREAKDOWN_ROWS = /** @type {const} */ ([
+  ['rss', "RSS (the server's own reading)"],
+  ['heapTotal', 'V8 heap, total'],
+  ['newSpace', '… young generation (new space)'],
+  ['oldSpace', '… old space'],
+  ['heapUsed', 'V8 heap, used'],
+  ['external', 'external (C++ objects bound to JS, WebAssembly memory included)'],
+  ['arrayBuffers', '… of which ArrayBuffers and Buffers'],
+  ['wasm', 'PGlite WebAssembly memory'],
+]);
+
+/**
+ * Where the memory is: the server's `process.memoryUsage()`, V8 heap spaces and PGlite's
+ * WebAssembly memory, after start and after the load.
+ * @param {Awaited<ReturnType<typeof run>>} result
+ */
+function memoryTable(result) {
+  const { afterStart, afterLoad } = result.memory;
+  return table(
+    ['server memory, MB', 'after start', `after ${result.settings.minutes} min of load`, 'change'],
+    BREAKDOWN_ROWS.map(([key, label]) => [
+      label,
+      fixed(afterStart[key], 1),
+      fixed(afterLoad[key], 1),
+      fixed(afterLoad[key] - afterStart[key], 1),
+    ]),
+  );
 }
 
 /** @param {Awaited<ReturnType<typeof run>>} result */
@@ -178,6 +263,7 @@ export function render(result) {
       ],
     ),
     '',
+    ...(result.memory ? [memoryTable(result), ''] : []),
     `Load: ${result.load.requests} requests (${fixed(result.load.rps, 0)}/s, ${result.settings.connections} connections, ${result.load.non2xx} non-2xx, ${result.load.errors} errors) and ${result.load.signIns} sign-ins.`,
   ].join('\n');
 }

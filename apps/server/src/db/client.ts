@@ -26,6 +26,8 @@ export interface DatabaseHandle {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Bytes of the embedded database's WebAssembly memory (it only grows); PGlite only. */
+  wasmMemoryBytes?(): number | undefined;
 }
 
 export type DatabaseTarget =
@@ -83,6 +85,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    // `mod` is PGlite's Emscripten module (protected in its types); read for diagnostics only.
+    wasmMemoryBytes: () =>
+      (client as unknown as { mod?: { wasmMemory?: { buffer: ArrayBuffer } } }).mod?.wasmMemory
+        ?.buffer.byteLength,
     // Exposed for the test template (dumpDataDir); not part of the interface others rely on.
     ...({ pglite: client } as object),
   };
