@@ -38,10 +38,45 @@ function rssMb(pid) {
  *   bytes, as the server's `MEMORY_REPORT` diagnostic writes them (apps/server/src/lib/memory-report.ts)
  */
 
+/**
+ * Resident MB of mappings in `/proc/<pid>/smaps`: PGlite's WebAssembly memory (the mapping
+ * exactly as large as the memory the server reports; only its touched pages are resident),
+ * glibc's main malloc arena (`[heap]`) and mapped files (the node binary with its ICU data,
+ * libraries).
+ * @param {number} pid
+ * @param {number | undefined} wasmBytes
+ */
+function residentMb(pid, wasmBytes) {
+  let wasm = NaN;
+  let malloc = 0;
+  let files = 0;
+  let sizeKb = 0;
+  let name = '';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      name = mapping[1];
+      continue;
+    }
+    const field = /^(Size|Rss):\s+(\d+) kB/.exec(line);
+    if (field?.[1] === 'Size') sizeKb = Number(field[2]);
+    else if (field?.[1] === 'Rss') {
+      if (name === '[heap]') malloc += Number(field[2]) / 1024;
+      else if (name.startsWith('/')) files += Number(field[2]) / 1024;
+      else if (!name && wasmBytes !== undefined && sizeKb * 1024 === wasmBytes)
+        wasm = Number(field[2]) / 1024;
+    }
+  }
+  return { wasmResident: wasm, mallocHeap: malloc, fileMapped: files };
+}
+
 /** @param {string} dataDir */
 async function startServer(dataDir) {
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER], {
+  // BENCH_NODE_OPTIONS (as for the other benchmarks' servers) tries V8 flags, e.g. `--expose-gc`
+  // to read the live heap instead of the heap with its garbage.
+  const nodeOptions = process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeOptions, SERVER], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -86,14 +121,18 @@ const mb = (bytes) => (bytes === undefined ? NaN : bytes / 2 ** 20);
 /**
  * The figures of the breakdown, MB.
  * @param {MemoryFigures | undefined} m
+ * @param {number} pid
  */
-function breakdown(m) {
+function breakdown(m, pid) {
   return {
+    ...residentMb(pid, m?.wasm),
     rss: mb(m?.rss),
     heapTotal: mb(m?.heapTotal),
     heapUsed: mb(m?.heapUsed),
     newSpace: mb(m?.heapSpaces.new_space),
     oldSpace: mb(m?.heapSpaces.old_space),
+    codeSpace: mb(m?.heapSpaces.code_space),
+    largeObjects: mb(m?.heapSpaces.large_object_space),
     external: mb(m?.external),
     arrayBuffers: mb(m?.arrayBuffers),
     wasm: mb(m?.wasm),
@@ -123,7 +162,7 @@ export async function run(args) {
     try {
       await sleep(2_000);
       const afterStart = rssMb(pid);
-      const memoryAfterStart = breakdown(await again.readMemory());
+      const memoryAfterStart = breakdown(await again.readMemory(), pid);
       const token = await demoToken(base);
       const auth = { authorization: `Bearer ${token}` };
       const get = (/** @type {string} */ p, /** @type {boolean} */ signedIn = true) => ({
@@ -138,7 +177,9 @@ export async function run(args) {
       const sampler = setInterval(() => {
         const at = (performance.now() - t0) / 1000;
         const rss = rssMb(pid);
-        void again.readMemory().then((m) => samples.push({ at, mb: rss, memory: breakdown(m) }));
+        void again
+          .readMemory()
+          .then((m) => samples.push({ at, mb: rss, memory: breakdown(m, pid) }));
       }, 5_000);
       let signIns = 0;
       const signInLoop = setInterval(() => {
@@ -166,7 +207,7 @@ export async function run(args) {
       clearInterval(signInLoop);
       await sleep(5_000);
       const afterLoad = rssMb(pid);
-      const memoryAfterLoad = breakdown(await again.readMemory());
+      const memoryAfterLoad = breakdown(await again.readMemory(), pid);
       samples.sort((a, b) => a.at - b.at);
       const warm = samples.find((s) => s.at >= 30) ?? samples[0];
       return {
@@ -206,10 +247,15 @@ const BREAKDOWN_ROWS = /** @type {const} */ ([
   ['heapTotal', 'V8 heap, total'],
   ['newSpace', '… young generation (new space)'],
   ['oldSpace', '… old space'],
+  ['codeSpace', '… code space'],
+  ['largeObjects', '… large objects'],
   ['heapUsed', 'V8 heap, used'],
   ['external', 'external (C++ objects bound to JS, WebAssembly memory included)'],
   ['arrayBuffers', '… of which ArrayBuffers and Buffers'],
-  ['wasm', 'PGlite WebAssembly memory'],
+  ['wasm', 'PGlite WebAssembly memory, size'],
+  ['wasmResident', '… resident (touched pages, /proc smaps)'],
+  ['mallocHeap', 'glibc malloc main arena, resident'],
+  ['fileMapped', 'mapped files (node binary, ICU data, libraries), resident'],
 ]);
 
 /**

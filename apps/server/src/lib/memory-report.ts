@@ -14,6 +14,8 @@ export interface MemoryFigures {
 }
 
 export function readMemory(wasmBytes?: () => number | undefined): MemoryFigures {
+  // Only under `node --expose-gc` (a benchmark experiment): read the live heap, not garbage.
+  (globalThis as { gc?: () => void }).gc?.();
   const usage = process.memoryUsage();
   const wasm = wasmBytes?.();
   return {
@@ -32,7 +34,8 @@ export function readMemory(wasmBytes?: () => number | undefined): MemoryFigures 
 /**
  * Benchmark diagnostic (MEMORY_REPORT=true only): on SIGUSR2 the process writes one JSON line
  * `{"memory": MemoryFigures}` to stderr. Read-only, figures only, no HTTP route; without the
- * flag no handler is installed (and SIGUSR2 keeps its default action).
+ * flag no handler is installed (and SIGUSR2 keeps its default action). Under `--expose-gc` each
+ * reading first runs a full collection, so the heap figures are the live size.
  */
 export function startMemoryReport(wasmBytes?: () => number | undefined) {
   const report = () => {
