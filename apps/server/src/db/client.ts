@@ -40,6 +40,13 @@ export type DatabaseTarget =
       templateFile?: string;
     };
 
+/**
+ * PGlite's buffer pool. PostgreSQL's default (128MB) is resident in full from the start inside
+ * the WebAssembly memory, though the portal's embedded database is a few MB and its files sit in
+ * the operating system's page cache anyway: 32MB saves ~100 MB of RSS (decision 021).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Opens the configured database: PGlite on disk (or in memory for tests) or a PostgreSQL pool. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -73,6 +80,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ? new Blob([readFileSync(target.templateFile)])
       : undefined;
   const client = await PGlite.create({
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     ...(fromTemplate ? { loadDataDir: fromTemplate } : {}),
