@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import {
   PORTS,
   ROOT,
@@ -31,12 +32,53 @@ function rssMb(pid) {
   return kb / 1024;
 }
 
+/**
+ * @typedef {{ rss: number, heapTotal: number, heapUsed: number, external: number,
+ *   arrayBuffers: number, heapSpaces: Record<string, number>, wasm?: number }} MemoryFigures
+ *   bytes, as the server's `MEMORY_REPORT` diagnostic writes them (apps/server/src/lib/memory-report.ts)
+ */
+
+/**
+ * Resident MB of mappings in `/proc/<pid>/smaps`: PGlite's WebAssembly memory (the mapping
+ * exactly as large as the memory the server reports; only its touched pages are resident),
+ * glibc's main malloc arena (`[heap]`) and mapped files (the node binary with its ICU data,
+ * libraries).
+ * @param {number} pid
+ * @param {number | undefined} wasmBytes
+ */
+function residentMb(pid, wasmBytes) {
+  let wasm = NaN;
+  let malloc = 0;
+  let files = 0;
+  let sizeKb = 0;
+  let name = '';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      name = mapping[1];
+      continue;
+    }
+    const field = /^(Size|Rss):\s+(\d+) kB/.exec(line);
+    if (field?.[1] === 'Size') sizeKb = Number(field[2]);
+    else if (field?.[1] === 'Rss') {
+      if (name === '[heap]') malloc += Number(field[2]) / 1024;
+      else if (name.startsWith('/')) files += Number(field[2]) / 1024;
+      else if (!name && wasmBytes !== undefined && sizeKb * 1024 === wasmBytes)
+        wasm = Number(field[2]) / 1024;
+    }
+  }
+  return { wasmResident: wasm, mallocHeap: malloc, fileMapped: files };
+}
+
 /** @param {string} dataDir */
 async function startServer(dataDir) {
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER], {
+  // BENCH_NODE_OPTIONS (as for the other benchmarks' servers) tries V8 flags, e.g. `--expose-gc`
+  // to read the live heap instead of the heap with its garbage.
+  const nodeOptions = process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeOptions, SERVER], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       ...process.env,
       PORT: String(PORTS.start),
@@ -44,10 +86,57 @@ async function startServer(dataDir) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
+      MEMORY_REPORT: 'true',
     },
   });
+  /** @type {((figures: MemoryFigures) => void)[]} */
+  const waiting = [];
+  // Memory lines answer `readMemory`; anything else the server writes passes through.
+  createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stderr) }).on(
+    'line',
+    (line) => {
+      if (line.startsWith('{"memory":')) waiting.shift()?.(JSON.parse(line).memory);
+      else process.stderr.write(`${line}\n`);
+    },
+  );
+  /** The server's own memory figures (SIGUSR2 → one JSON line on its stderr). */
+  const readMemory = () =>
+    /** @type {Promise<MemoryFigures | undefined>} */ (
+      new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), 5_000);
+        waiting.push((figures) => {
+          clearTimeout(timer);
+          resolve(figures);
+        });
+        child.kill('SIGUSR2');
+      })
+    );
   await waitFor200(`http://127.0.0.1:${PORTS.start}/`);
-  return { child, ms: performance.now() - started };
+  return { child, readMemory, ms: performance.now() - started };
+}
+
+/** MB of a byte count. @param {number | undefined} bytes */
+const mb = (bytes) => (bytes === undefined ? NaN : bytes / 2 ** 20);
+
+/**
+ * The figures of the breakdown, MB.
+ * @param {MemoryFigures | undefined} m
+ * @param {number} pid
+ */
+function breakdown(m, pid) {
+  return {
+    ...residentMb(pid, m?.wasm),
+    rss: mb(m?.rss),
+    heapTotal: mb(m?.heapTotal),
+    heapUsed: mb(m?.heapUsed),
+    newSpace: mb(m?.heapSpaces.new_space),
+    oldSpace: mb(m?.heapSpaces.old_space),
+    codeSpace: mb(m?.heapSpaces.code_space),
+    largeObjects: mb(m?.heapSpaces.large_object_space),
+    external: mb(m?.external),
+    arrayBuffers: mb(m?.arrayBuffers),
+    wasm: mb(m?.wasm),
+  };
 }
 
 /** @param {Record<string, string | boolean>} args */
@@ -73,6 +162,7 @@ export async function run(args) {
     try {
       await sleep(2_000);
       const afterStart = rssMb(pid);
+      const memoryAfterStart = breakdown(await again.readMemory(), pid);
       const token = await demoToken(base);
       const auth = { authorization: `Bearer ${token}` };
       const get = (/** @type {string} */ p, /** @type {boolean} */ signedIn = true) => ({
@@ -81,13 +171,16 @@ export async function run(args) {
         headers: signedIn ? auth : {},
       });
       log(`start: mixed load for ${settings.minutes} min`);
-      /** @type {{ at: number, mb: number }[]} */
+      /** @type {{ at: number, mb: number, memory: ReturnType<typeof breakdown> }[]} */
       const samples = [];
       const t0 = performance.now();
-      const sampler = setInterval(
-        () => samples.push({ at: (performance.now() - t0) / 1000, mb: rssMb(pid) }),
-        5_000,
-      );
+      const sampler = setInterval(() => {
+        const at = (performance.now() - t0) / 1000;
+        const rss = rssMb(pid);
+        void again
+          .readMemory()
+          .then((m) => samples.push({ at, mb: rss, memory: breakdown(m, pid) }));
+      }, 5_000);
       let signIns = 0;
       const signInLoop = setInterval(() => {
         if (!settings.signIns) return;
@@ -114,6 +207,8 @@ export async function run(args) {
       clearInterval(signInLoop);
       await sleep(5_000);
       const afterLoad = rssMb(pid);
+      const memoryAfterLoad = breakdown(await again.readMemory(), pid);
+      samples.sort((a, b) => a.at - b.at);
       const warm = samples.find((s) => s.at >= 30) ?? samples[0];
       return {
         settings,
@@ -126,6 +221,8 @@ export async function run(args) {
           afterLoad,
           peak: Math.max(...samples.map((s) => s.mb)),
         },
+        // The server's own figures (MB) at the two points the growth is measured between.
+        memory: { afterStart: memoryAfterStart, afterLoad: memoryAfterLoad },
         growth: afterLoad / afterStart - 1,
         growthAfterWarmup: afterLoad / (warm?.mb ?? NaN) - 1,
         load: {
@@ -143,6 +240,40 @@ export async function run(args) {
   } finally {
     removeDir(dataDir);
   }
+}
+
+const BREAKDOWN_ROWS = /** @type {const} */ ([
+  ['rss', "RSS (the server's own reading)"],
+  ['heapTotal', 'V8 heap, total'],
+  ['newSpace', '… young generation (new space)'],
+  ['oldSpace', '… old space'],
+  ['codeSpace', '… code space'],
+  ['largeObjects', '… large objects'],
+  ['heapUsed', 'V8 heap, used'],
+  ['external', 'external (C++ objects bound to JS, WebAssembly memory included)'],
+  ['arrayBuffers', '… of which ArrayBuffers and Buffers'],
+  ['wasm', 'PGlite WebAssembly memory, size'],
+  ['wasmResident', '… resident (touched pages, /proc smaps)'],
+  ['mallocHeap', 'glibc malloc main arena, resident'],
+  ['fileMapped', 'mapped files (node binary, ICU data, libraries), resident'],
+]);
+
+/**
+ * Where the memory is: the server's `process.memoryUsage()`, V8 heap spaces and PGlite's
+ * WebAssembly memory, after start and after the load.
+ * @param {Awaited<ReturnType<typeof run>>} result
+ */
+function memoryTable(result) {
+  const { afterStart, afterLoad } = result.memory;
+  return table(
+    ['server memory, MB', 'after start', `after ${result.settings.minutes} min of load`, 'change'],
+    BREAKDOWN_ROWS.map(([key, label]) => [
+      label,
+      fixed(afterStart[key], 1),
+      fixed(afterLoad[key], 1),
+      fixed(afterLoad[key] - afterStart[key], 1),
+    ]),
+  );
 }
 
 /** @param {Awaited<ReturnType<typeof run>>} result */
@@ -178,6 +309,7 @@ export function render(result) {
       ],
     ),
     '',
+    ...(result.memory ? [memoryTable(result), ''] : []),
     `Load: ${result.load.requests} requests (${fixed(result.load.rps, 0)}/s, ${result.settings.connections} connections, ${result.load.non2xx} non-2xx, ${result.load.errors} errors) and ${result.load.signIns} sign-ins.`,
   ].join('\n');
 }

@@ -77,7 +77,12 @@ fresh \`DATA_DIR\` (PGlite initdb, migrations, demo data with two cost-17 passwo
 again on the initialised one: time from spawn to the first 200 of \`/\`. RSS from
 \`/proc/<pid>/status\` 2 s after the second start, every 5 s during a mixed load (autocannon,
 10 connections cycling profile, upcoming and completed lessons, credit log, charges, the web
-app's \`/\` and \`/favicon.svg\`, health; plus a password sign-in every 5 s) and 5 s after it.`,
+app's \`/\` and \`/favicon.svg\`, health; plus a password sign-in every 5 s) and 5 s after it.
+With each RSS sample the server (started with \`MEMORY_REPORT=true\`) writes its own
+\`process.memoryUsage()\`, V8 heap spaces and PGlite's WebAssembly memory size on SIGUSR2, and
+\`/proc/<pid>/smaps\` gives the resident part of the WebAssembly memory, glibc's main arena and
+mapped files. \`BENCH_NODE_OPTIONS\` passes V8 flags to the server (\`--expose-gc\`: heap figures
+after a full collection).`,
     settings: (/** @type {any} */ r) => `${r.settings.minutes} min of load`,
   },
   {

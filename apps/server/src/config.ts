@@ -70,6 +70,8 @@ const EnvSchema = z
     STRIPE_API_BASE: z.url().optional(),
     /** Weeks of lessons generated ahead of today for each enrollment (lessons job). */
     LESSON_WEEKS_AHEAD: z.coerce.number().int().min(1).max(12).default(4),
+    /** Benchmark diagnostic: a JSON line of memory figures on stderr at each SIGUSR2 (bench/start.mjs). */
+    MEMORY_REPORT: booleanString.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'twilio') {
@@ -186,6 +188,8 @@ export interface Config {
         apiBase?: { host: string; port: number; protocol: 'http' | 'https' };
       };
   lessonWeeksAhead: number;
+  /** Memory figures on stderr at SIGUSR2 (lib/memory-report.ts); benchmarks only. */
+  memoryReport: boolean;
 }
 
 export class ConfigError extends Error {
@@ -245,6 +249,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       roomPrefix: env.CLASSROOM_ROOM_PREFIX,
     },
     lessonWeeksAhead: env.LESSON_WEEKS_AHEAD,
+    memoryReport: env.MEMORY_REPORT,
     payments:
       env.PAYMENT_PROVIDER === 'stripe'
         ? {

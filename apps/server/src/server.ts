@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { prepareDatabase } from './boot';
 import { ConfigError, loadConfig } from './config';
 import { startJobs } from './jobs';
+import { startMemoryReport } from './lib/memory-report';
 
 /** Loads `.env` when present (Node ≥ 20.12); real deployments set the environment directly. */
 function loadDotEnv() {
@@ -28,6 +29,7 @@ async function main() {
   const database = await prepareDatabase(config);
   const app = await buildApp({ config, database });
   const jobs = startJobs({ ctx: { db: database.db, config }, log: app.log });
+  if (config.memoryReport) startMemoryReport(database.wasmMemoryBytes);
 
   let closing = false;
   const shutdown = async (signal: string) => {

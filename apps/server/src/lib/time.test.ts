@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { atOffset, nextWeeklyOccurrence, zonedTimeToUtc, zoneOffsetMinutes } from './time';
+import {
+  FORMATTER_CACHE_MAX,
+  atOffset,
+  formatterCacheSize,
+  localParts,
+  nextWeeklyOccurrence,
+  zonedTimeToUtc,
+  zoneOffsetMinutes,
+} from './time';
 
 describe('zone arithmetic', () => {
   it.each([
@@ -83,5 +91,20 @@ describe('atOffset', () => {
     ['2026-11-22T02:00:00Z', -300, { weekday: 6, date: '2026-11-21', time: '21:00' }],
   ])('%s at %i', (instant, diff, expected) => {
     expect(atOffset(new Date(instant), diff)).toEqual(expected);
+  });
+});
+
+describe('formatter cache', () => {
+  it('stays bounded when parents send the same zone in every letter case', () => {
+    const instant = new Date('2026-07-01T12:00:00Z');
+    // 2^12 spellings of one zone, all valid for Intl: more than the cache may hold.
+    for (let mask = 0; mask < 2 ** 12; mask += 1) {
+      const zone = [...'asia/shanghai']
+        .map((char, i) => (mask & (1 << i) ? char.toUpperCase() : char))
+        .join('');
+      expect(localParts(instant, zone).hour).toBe(20);
+    }
+    expect(formatterCacheSize()).toBeLessThanOrEqual(FORMATTER_CACHE_MAX);
+    expect(localParts(instant, 'Asia/Shanghai').hour).toBe(20);
   });
 });

@@ -14,7 +14,17 @@ interface LocalParts {
   weekday: number;
 }
 
+/**
+ * Formatters by zone name as given. The name comes from the parent (sign-in `time_zone`) and Intl
+ * accepts any letter case ("asia/SHANGHAI"), so the keys are not bounded by the ~600 zone names
+ * and aliases: past this size the oldest entry goes (docs/performance.md, finding 7).
+ */
+export const FORMATTER_CACHE_MAX = 1000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Entries in the formatter cache (tests). */
+export const formatterCacheSize = () => formatters.size;
+
 function formatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
   if (!f) {
@@ -28,6 +38,9 @@ function formatter(zone: string): Intl.DateTimeFormat {
       minute: 'numeric',
       weekday: 'short',
     });
+    if (formatters.size >= FORMATTER_CACHE_MAX) {
+      formatters.delete(formatters.keys().next().value as string);
+    }
     formatters.set(zone, f);
   }
   return f;
