@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * Budgets in gzip bytes. The issue's sign-in target is 120 KB; React DOM, React Router's data
- * router, Zod 4, i18next and react-hook-form alone weigh ~150 KB gzip on that page, so the enforced sign-in budget holds the measured size (234.7 KB after decisions/021) as
+ * router, Zod 4, i18next and react-hook-form alone weigh ~150 KB gzip on that page, so the enforced sign-in budget holds the measured size (234.7 KB after decisions/022) as
  * a ceiling against regressions (bench/findings.md § 4).
  */
 export const BUDGETS = {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { i18n } from './i18n';
 
 // Mantine's notifications (and the transitions and portal under them) are loaded with the first
-// toast, not with the entry: most first screens never show one (issue #8, decisions/021).
+// toast, not with the entry: most first screens never show one (issue #8, decisions/022).
 let hostWanted = false;
 const listeners = new Set<() => void>();
 
