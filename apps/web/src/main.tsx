@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './app/styles';
+// Before the router: see language-ready.ts.
+import { languageReady } from './app/language-ready';
 import { AppProvider } from './app/provider';
 import { router } from './app/router';
-import { initialLanguage, loadLanguage } from './lib/i18n';
 
 // The visitor's language arrives as its own small chunk, fetched in parallel with the screen's.
-void loadLanguage(initialLanguage()).then(() =>
+void languageReady.then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProvider>

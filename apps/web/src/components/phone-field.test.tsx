@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../lib/i18n';
@@ -19,6 +19,17 @@ function Harness({ initialCode = '86' }: { initialCode?: string }) {
       <output data-testid="state">{`${code}|${mobile}`}</output>
     </>
   );
+}
+
+/** The searchable selector arrives as its own chunk; a disabled native select stands in until then. */
+async function searchableArea() {
+  return waitFor(() => {
+    const input = screen
+      .getAllByLabelText('Country or region code')
+      .find((el) => el.tagName === 'INPUT');
+    if (!input) throw new Error('area selector not loaded yet');
+    return input;
+  });
 }
 
 beforeEach(async () => {
@@ -49,9 +60,7 @@ describe('PhoneField (spec §5 Phone)', () => {
     fireEvent.change(screen.getByPlaceholderText('Phone number'), {
       target: { value: '13800138000' },
     });
-    fireEvent.click(
-      screen.getAllByLabelText('Country or region code').find((el) => el.tagName === 'INPUT')!,
-    );
+    fireEvent.click(await searchableArea());
     fireEvent.click(await screen.findByText('+1 United States'));
     expect(screen.getByTestId('state')).toHaveTextContent('1|');
   });
@@ -61,9 +70,7 @@ describe('PhoneField (spec §5 Phone)', () => {
     fireEvent.change(screen.getByPlaceholderText('Phone number'), {
       target: { value: '2025550123' },
     });
-    fireEvent.click(
-      screen.getAllByLabelText('Country or region code').find((el) => el.tagName === 'INPUT')!,
-    );
+    fireEvent.click(await searchableArea());
     fireEvent.click(await screen.findByText('+44 United Kingdom'));
     expect(screen.getByTestId('state')).toHaveTextContent('44|2025550123');
   });

@@ -17,7 +17,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { DatePickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
+import { modals, ModalsProvider } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ChildFieldsSchema,
@@ -136,96 +136,101 @@ export function ChildFormPage({ firstChild = false }: { firstChild?: boolean }) 
   const leave = () =>
     editing ? confirm(t('confirmLeave'), async () => void navigate(back)) : void navigate(back);
 
+  // The confirmations' provider lives with the only screen that uses them, not in the entry.
   return (
-    <AccountLayout>
-      <Container size={480} py="xl">
-        <Paper withBorder radius="lg" p="xl">
-          <Title order={1} size="h2" mb={firstChild ? 4 : 'lg'}>
-            {title}
-          </Title>
-          {firstChild && (
-            <Text c="dimmed" size="sm" mb="lg">
-              {t('firstSubtitle')}
-            </Text>
-          )}
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              save.mutate();
-            }}
-          >
-            <Stack gap="md">
-              <Group>
-                <Avatar src={avatarUrl} alt="" size={72} />
-                <Button variant="light" onClick={picker.open}>
-                  {avatarId ? t('changeAvatar') : t('chooseAvatar')}
-                </Button>
-              </Group>
-              <DatePickerInput
-                label={t('birthday')}
-                placeholder="MM/DD/YYYY"
-                valueFormat="MM/DD/YYYY"
-                value={birthday}
-                onChange={(value) => setBirthday(value ? dayjs(value).format('YYYY-MM-DD') : null)}
-                maxDate={dayjs().subtract(1, 'day').toDate()}
-                defaultDate={birthday ?? dayjs().subtract(6, 'year').format('YYYY-MM-DD')}
-              />
-              <TextInput
-                label={t('name')}
-                value={nickname}
-                maxLength={NICKNAME_MAX_LENGTH}
-                onChange={(event) => setNickname(event.currentTarget.value)}
-              />
-              <Button type="submit" loading={save.isPending}>
-                {t('save', { ns: 'common' })}
-              </Button>
-              <Group justify="space-between">
-                {!firstChild && (
-                  <Button variant="subtle" onClick={leave}>
-                    {t('back', { ns: 'common' })}
-                  </Button>
-                )}
-                {editing && (
-                  <Button variant="subtle" color="red" onClick={remove}>
-                    {t('delete')}
-                  </Button>
-                )}
-              </Group>
-            </Stack>
-          </form>
-        </Paper>
-      </Container>
-      <Modal
-        opened={pickerOpen}
-        onClose={picker.close}
-        title={t('chooseAvatar')}
-        closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
-      >
-        <SimpleGrid cols={4}>
-          {(avatars.data?.data ?? []).map((avatar, index) => (
-            <UnstyledButton
-              key={avatar.id}
-              aria-label={t('avatarN', { n: index + 1 })}
-              aria-pressed={avatar.id === avatarId}
-              onClick={() => {
-                setAvatarId(avatar.id);
-                picker.close();
-              }}
-              style={{
-                borderRadius: '50%',
-                outline:
-                  avatar.id === avatarId ? '3px solid var(--mantine-color-brand-6)' : undefined,
+    <ModalsProvider>
+      <AccountLayout>
+        <Container size={480} py="xl">
+          <Paper withBorder radius="lg" p="xl">
+            <Title order={1} size="h2" mb={firstChild ? 4 : 'lg'}>
+              {title}
+            </Title>
+            {firstChild && (
+              <Text c="dimmed" size="sm" mb="lg">
+                {t('firstSubtitle')}
+              </Text>
+            )}
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                save.mutate();
               }}
             >
-              <Avatar src={avatar.url} alt="" size={64} />
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
-        <Text size="xs" c="dimmed" mt="sm">
-          {t('avatarHint')}
-        </Text>
-      </Modal>
-    </AccountLayout>
+              <Stack gap="md">
+                <Group>
+                  <Avatar src={avatarUrl} alt="" size={72} />
+                  <Button variant="light" onClick={picker.open}>
+                    {avatarId ? t('changeAvatar') : t('chooseAvatar')}
+                  </Button>
+                </Group>
+                <DatePickerInput
+                  label={t('birthday')}
+                  placeholder="MM/DD/YYYY"
+                  valueFormat="MM/DD/YYYY"
+                  value={birthday}
+                  onChange={(value) =>
+                    setBirthday(value ? dayjs(value).format('YYYY-MM-DD') : null)
+                  }
+                  maxDate={dayjs().subtract(1, 'day').toDate()}
+                  defaultDate={birthday ?? dayjs().subtract(6, 'year').format('YYYY-MM-DD')}
+                />
+                <TextInput
+                  label={t('name')}
+                  value={nickname}
+                  maxLength={NICKNAME_MAX_LENGTH}
+                  onChange={(event) => setNickname(event.currentTarget.value)}
+                />
+                <Button type="submit" loading={save.isPending}>
+                  {t('save', { ns: 'common' })}
+                </Button>
+                <Group justify="space-between">
+                  {!firstChild && (
+                    <Button variant="subtle" onClick={leave}>
+                      {t('back', { ns: 'common' })}
+                    </Button>
+                  )}
+                  {editing && (
+                    <Button variant="subtle" color="red" onClick={remove}>
+                      {t('delete')}
+                    </Button>
+                  )}
+                </Group>
+              </Stack>
+            </form>
+          </Paper>
+        </Container>
+        <Modal
+          opened={pickerOpen}
+          onClose={picker.close}
+          title={t('chooseAvatar')}
+          closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+        >
+          <SimpleGrid cols={4}>
+            {(avatars.data?.data ?? []).map((avatar, index) => (
+              <UnstyledButton
+                key={avatar.id}
+                aria-label={t('avatarN', { n: index + 1 })}
+                aria-pressed={avatar.id === avatarId}
+                onClick={() => {
+                  setAvatarId(avatar.id);
+                  picker.close();
+                }}
+                style={{
+                  borderRadius: '50%',
+                  outline:
+                    avatar.id === avatarId ? '3px solid var(--mantine-color-brand-6)' : undefined,
+                }}
+              >
+                <Avatar src={avatar.url} alt="" size={64} />
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt="sm">
+            {t('avatarHint')}
+          </Text>
+        </Modal>
+      </AccountLayout>
+    </ModalsProvider>
   );
 }
