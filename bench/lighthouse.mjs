@@ -6,7 +6,7 @@
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   DEMO_PHONE,
@@ -31,8 +31,8 @@ export const PAGES = [
 ];
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** @param {Record<string, string | boolean>} _args */
-export async function run(_args) {
+/** @param {Record<string, string | boolean>} args */
+export async function run(args) {
   const server = path.join(ROOT, 'apps/server/dist/server.js');
   if (!existsSync(server) || !existsSync(path.join(ROOT, 'apps/web/dist/index.html')))
     throw new Error('build first: npm run build');
@@ -50,12 +50,21 @@ export async function run(_args) {
       LOG_LEVEL: 'warn',
     },
   });
-  const browser = await puppeteer.launch({
-    executablePath: CHROME,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  /** @type {import('puppeteer-core').Browser | undefined} */
+  let browser;
   try {
+    browser = await puppeteer.launch({
+      executablePath: CHROME,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    });
     await waitFor200(`${base}/`);
     const login = JSON.parse(
       /** @type {{ body: string }} */ (
@@ -64,7 +73,10 @@ export async function run(_args) {
     ).data;
     const rows = [];
     for (const target of PAGES) {
-      const page = await browser.newPage();
+      // Each page in a context of its own: a first visit with a cold HTTP cache, not one warmed
+      // by the pages audited before it.
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
       // Same origin first, so localStorage belongs to the portal.
       await page.goto(`${base}/robots.txt`);
       await page.evaluate(
@@ -89,7 +101,7 @@ export async function run(_args) {
         undefined,
         page,
       );
-      await page.close();
+      await context.close();
       const lhr = /** @type {NonNullable<typeof result>} */ (result).lhr;
       const audit = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? NaN;
       const failing = (lhr.categories.accessibility.auditRefs ?? [])
@@ -108,10 +120,16 @@ export async function run(_args) {
         failingAccessibilityAudits: failing,
         runWarnings: lhr.runWarnings,
       });
+      // `--reports <dir>` keeps each page's whole Lighthouse report (JSON) for a closer look.
+      if (typeof args.reports === 'string') {
+        mkdirSync(args.reports, { recursive: true });
+        const name = target.path === '/' ? 'sign-in' : target.path.split('/').at(-1);
+        writeFileSync(path.join(args.reports, `${name}.json`), JSON.stringify(lhr));
+      }
     }
     return { targets: TARGETS, lighthouse: '12.8', preset: 'mobile (default config)', rows };
   } finally {
-    await browser.close();
+    await browser?.close();
     await stopChild(child);
     removeDir(dataDir);
   }

@@ -113,9 +113,10 @@ export async function run(args) {
     warmup: Number(args.warmup ?? 3),
     connections: [10, 50],
   };
+  // `--db pglite` or `--db postgres` runs one of the two.
   const kinds = /** @type {('pglite' | 'postgres')[]} */ (
     process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
-  );
+  ).filter((kind) => !args.db || args.db === kind);
   const databases = [];
   for (const kind of kinds) databases.push(await runOn(kind, settings));
   return { settings, target: TARGET, databases };

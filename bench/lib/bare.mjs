@@ -14,7 +14,7 @@ import pg from 'pg';
 import { HOT_ROUTES } from './common.mjs';
 
 /**
- * @typedef {{ text: string, params: unknown[] }} Statement
+ * @typedef {{ text: string, params: unknown[], name?: string }} Statement
  * @typedef {Statement[][]} Waves
  */
 
@@ -37,8 +37,11 @@ export async function captureStatements(db, runRoute) {
       client.query = function capture(/** @type {any} */ query, /** @type {any} */ params) {
         // pg gets a query config object ({ text, rowMode, types }), PGlite the text itself.
         const text = typeof query === 'string' ? query : query.text;
+        // A named (server-side prepared) statement on PostgreSQL (db/prepared.ts): the bare
+        // server prepares it under the same name, so both skip the same planning work.
+        const name = typeof query === 'string' ? undefined : query.name;
         if (inFlight === 0) waves.push([]);
-        waves.at(-1)?.push({ text, params: params ?? [] });
+        waves.at(-1)?.push({ text, params: params ?? [], ...(name ? { name } : {}) });
         inFlight += 1;
         const result = original.apply(client, arguments);
         const done = () => {
@@ -62,7 +65,7 @@ export async function captureStatements(db, runRoute) {
  * @param {{ databaseUrl?: string, databasePoolSize: number }} config
  */
 export async function buildBareApp(database, captured, config) {
-  /** @type {{ query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }> }} */
+  /** @type {{ query: (...args: any[]) => Promise<{ rows: unknown[] }> }} */
   let client;
   /** @type {pg.Pool | undefined} */
   let pool;
@@ -82,7 +85,13 @@ export async function buildBareApp(database, captured, config) {
       /** @type {unknown[][]} */
       const data = [];
       for (const wave of waves) {
-        const results = await Promise.all(wave.map((s) => client.query(s.text, s.params)));
+        const results = await Promise.all(
+          wave.map((s) =>
+            s.name
+              ? client.query({ name: s.name, text: s.text, values: s.params })
+              : client.query(s.text, s.params),
+          ),
+        );
         for (const result of results) data.push(result.rows);
       }
       return { code: 200, msg: 'ok', data };
