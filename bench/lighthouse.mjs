@@ -5,6 +5,7 @@
 // is put in localStorage the way the app stores it, and Lighthouse is told not to clear storage.
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +30,6 @@ export const PAGES = [
   { path: '/index', signedIn: true },
   { path: '/recharge', signedIn: true },
 ];
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** @param {Record<string, string | boolean>} args */
 export async function run(args) {
@@ -54,16 +54,9 @@ export async function run(args) {
   let browser;
   try {
     browser = await puppeteer.launch({
-      executablePath: CHROME,
+      executablePath: CHROMIUM_PATH,
       headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     });
     await waitFor200(`${base}/`);
     const login = JSON.parse(

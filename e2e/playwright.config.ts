@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 /** Port of the server the e2e run starts (a temporary embedded database, local providers). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
@@ -19,17 +20,8 @@ export default defineConfig({
     timezoneId: 'UTC',
     browserName: 'chromium',
     launchOptions: {
-      // Debian's Chromium: Playwright's own browser download cannot run here (DEVELOPERS.md).
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -2,18 +2,9 @@
 // node scripts/screenshot.mjs http://127.0.0.1:3000 "/police|zh_CN|390" — writes /tmp/shot-*.png.
 // SHOT_TOKEN=<bearer token> shows signed-in pages; SHOT_FULL=1 takes the whole page.
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 const [, , base, ...pages] = process.argv;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 for (const spec of pages) {
   const [path, lang, width] = spec.split('|');
   const context = await browser.newContext({
