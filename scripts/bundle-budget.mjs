@@ -8,11 +8,13 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * Budgets in gzip bytes. The issue's sign-in target is 120 KB; React DOM, React Router's data
- * router, Zod 4, i18next and react-hook-form alone weigh ~150 KB gzip on that page, so the enforced sign-in budget holds the measured size (234.7 KB after decisions/022) as
- * a ceiling against regressions (bench/findings.md § 4).
+ * router, Zod 4, i18next and react-hook-form alone weigh ~150 KB gzip on that page, so the
+ * enforced sign-in budget holds the measured size as a ceiling against regressions: 234.7 KB
+ * after decisions/022, 238.6 KB since the signed-in screens' prefetch sits in the entry
+ * (app/prefetch.ts; bench/findings.md § 4).
  */
 export const BUDGETS = {
-  signInInitial: 235 * 1024,
+  signInInitial: 239 * 1024,
   /** Any chunk a screen loads beyond the shared ones its entry already brings. */
   routeChunk: 60 * 1024,
 };

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { createLessons, createParent, signInWithPassword } from '../fixtures/parents';
 import { expect, expectAccessible, test, useLanguage } from '../fixtures/test';
 
@@ -162,4 +162,38 @@ test('switch child, dashboard tabs, filter and pagination (en)', async ({
   await page.getByRole('tab', { name: 'Completed' }).click();
   await expect(page.getByText('6 completed lessons')).toBeVisible();
   expect(consoleErrors).toEqual([]);
+});
+
+test('screens opened directly start their API calls from the route and ask each once', async ({
+  page,
+}) => {
+  const parent = await createParent(page, { password: 'secret123' });
+  await createLessons(page, parent);
+  await useLanguage(page, 'en');
+  await signInWithPassword(page, parent);
+
+  const screens: [path: string, heading: string][] = [
+    ['/index', 'Dashboard'],
+    ['/home/children/AttendClassNow', 'Upcoming lessons'],
+    ['/recharge', 'Top up credits'],
+  ];
+  for (const [path, heading] of screens) {
+    // The route's prefetch (app/prefetch.ts) and the screen's own queries must share their keys:
+    // a mismatch shows as the same call made twice.
+    const calls: string[] = [];
+    const record = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+    };
+    page.on('request', record);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('request', record);
+    expect(calls.length, path).toBeGreaterThan(0);
+    expect(
+      calls.filter((call, index) => calls.indexOf(call) !== index),
+      path,
+    ).toEqual([]);
+  }
 });

@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { useToastHostWanted } from '../lib/notify';
-import { createQueryClient } from '../lib/query-client';
+import { appQueryClient } from '../lib/query-client';
 import { theme } from './theme';
 
 // The toast host arrives with the first toast (lib/notify.ts), not in the entry chunk.
@@ -30,12 +30,11 @@ function LocalisedProviders({ children }: { children: ReactNode }) {
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme}>
         <ToastHost />
-        <QueryClientProvider client={queryClient}>
+        <QueryClientProvider client={appQueryClient}>
           <LocalisedProviders>{children}</LocalisedProviders>
         </QueryClientProvider>
       </MantineProvider>

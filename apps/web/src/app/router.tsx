@@ -2,10 +2,14 @@ import { createBrowserRouter, Outlet } from 'react-router';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
 import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
+import { prefetchRecharge } from '../features/billing/api/prefetch';
+import { prefetchDashboard, prefetchUpcoming } from '../features/lessons/api/prefetch';
+import { prefetchOnOpen } from './prefetch';
 
 /**
  * Every screen is loaded lazily, so a page downloads only its own code (issue #2 §6).
- * Features add their routes here; paths come from config/paths.ts.
+ * Features add their routes here; paths come from config/paths.ts. The signed-in screens people
+ * open first have a loader that starts their API calls alongside the code (app/prefetch.ts).
  */
 export const router = createBrowserRouter([
   {
@@ -50,6 +54,7 @@ export const router = createBrowserRouter([
       },
       {
         path: paths.home.attendClassNow,
+        loader: prefetchOnOpen(prefetchUpcoming),
         lazy: () =>
           import('../features/lessons/components/attend-class-now-page').then((m) => ({
             Component: m.AttendClassNowPage,
@@ -71,6 +76,7 @@ export const router = createBrowserRouter([
       },
       {
         path: paths.dashboard,
+        loader: prefetchOnOpen(prefetchDashboard),
         lazy: () =>
           import('../features/lessons/components/dashboard-page').then((m) => ({
             Component: m.DashboardPage,
@@ -78,6 +84,7 @@ export const router = createBrowserRouter([
       },
       {
         path: paths.recharge,
+        loader: prefetchOnOpen(prefetchRecharge),
         lazy: () =>
           import('../features/billing/components/recharge-page').then((m) => ({
             Component: m.RechargePage,

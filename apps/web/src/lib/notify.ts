@@ -19,7 +19,8 @@ export function useToastHostWanted(): boolean {
 
 /**
  * The app's toasts (spec §8: warnings for refused requests, success notes). The close button
- * gets a translated name so screen readers can announce it.
+ * gets a translated name so screen readers can announce it; a toast already showing the same
+ * text is not repeated.
  */
 export function notify(color: 'yellow' | 'green' | 'red', message: string): void {
   if (!hostWanted) {
@@ -28,6 +29,13 @@ export function notify(color: 'yellow' | 'green' | 'red', message: string): void
   }
   const closeLabel = i18n.t('close');
   void import('@mantine/notifications').then(({ notifications }) =>
-    notifications.show({ color, message, closeButtonProps: { 'aria-label': closeLabel } }),
+    // The same text while it is still on screen is not stacked again: a screen's query that
+    // repeats a refused prefetch (app/prefetch.ts), or a button pressed twice.
+    notifications.show({
+      id: `${color}:${message}`,
+      color,
+      message,
+      closeButtonProps: { 'aria-label': closeLabel },
+    }),
   );
 }

@@ -18,3 +18,9 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The running app's cache: the provider hands it to the screens, and route loaders start a
+ * screen's first queries in it while the screen's code downloads (app/prefetch.ts).
+ */
+export const appQueryClient = createQueryClient();

@@ -32,14 +32,12 @@ import {
   coursesQueryOptions,
   schedulePageQueryOptions,
 } from '../api/lessons-api';
+import { dashboardView } from '../utils/dashboard-view';
 import { CompletedList } from './completed-list';
 import { CourseCard } from './course-card';
 import { LessonsEmpty } from './lessons-empty';
 import { ListState } from './list-state';
 import { ScheduleList } from './schedule-list';
-
-const TABS = ['schedule', 'course', 'completed'] as const;
-type Tab = (typeof TABS)[number];
 
 /** "-" for what the parent has not told us (spec §2 /index). */
 const orDash = (value: string | null | undefined) => (value ? value : '-');
@@ -56,13 +54,7 @@ export function DashboardPage() {
   const profile = useQuery(profileQueryOptions());
   const account = useQuery(accountQueryOptions());
   const children = useQuery(childrenQueryOptions());
-  const studentSn = params.get('student') || undefined;
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as Tab)
-    : params.get('type') === '1'
-      ? 'course'
-      : 'schedule';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { studentSn, tab, page } = dashboardView(params);
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
     next.delete('type');

@@ -1,0 +1,9 @@
+import type { Prefetch } from '../../../app/prefetch';
+import { prefetchAccountHeader } from '../../../components/layout/prefetch-header';
+import { rechargeQueryOptions } from './billing-api';
+
+/** `/recharge`: header and the credit packages. */
+export const prefetchRecharge: Prefetch = (client) => {
+  prefetchAccountHeader(client);
+  void client.prefetchQuery(rechargeQueryOptions());
+};

@@ -1,0 +1,25 @@
+import type { Prefetch } from '../../../app/prefetch';
+import { prefetchAccountHeader } from '../../../components/layout/prefetch-header';
+import { childrenQueryOptions } from '../../../lib/children';
+import { accountQueryOptions } from '../../../lib/credits';
+import { profileQueryOptions } from '../../../lib/profile';
+import { dashboardView } from '../utils/dashboard-view';
+import { schedulePageQueryOptions, upcomingGroupsQueryOptions } from './lessons-api';
+
+/** `/index`: header, children and, on the schedule tab, its count and the page shown. */
+export const prefetchDashboard: Prefetch = (client, url) => {
+  prefetchAccountHeader(client);
+  void client.prefetchQuery(childrenQueryOptions());
+  const { studentSn, tab, page } = dashboardView(url.searchParams);
+  if (tab !== 'schedule') return;
+  void client.prefetchQuery(schedulePageQueryOptions(studentSn, 1));
+  if (page !== 1) void client.prefetchQuery(schedulePageQueryOptions(studentSn, page));
+};
+
+/** `AttendClassNow`: header, then the current child's upcoming lessons (the profile names the child). */
+export const prefetchUpcoming: Prefetch = async (client) => {
+  void client.prefetchQuery(accountQueryOptions());
+  const profile = await client.fetchQuery(profileQueryOptions());
+  const studentSn = profile.student_info?.student_sn;
+  if (studentSn) await client.prefetchQuery(upcomingGroupsQueryOptions(studentSn));
+};
