@@ -30,7 +30,7 @@ const SIGNED_IN = [
 
 for (const language of ['en', 'zh_CN'] as Language[]) {
   test(`every main screen passes axe (${language})`, async ({ page, consoleErrors }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await useLanguage(page, language);
     for (const path of PUBLIC) {
       await page.goto(path);
