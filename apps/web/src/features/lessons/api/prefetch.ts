@@ -1,7 +1,6 @@
 import type { Prefetch } from '../../../app/prefetch';
 import { prefetchAccountHeader } from '../../../components/layout/prefetch-header';
 import { childrenQueryOptions } from '../../../lib/children';
-import { accountQueryOptions } from '../../../lib/credits';
 import { profileQueryOptions } from '../../../lib/profile';
 import { dashboardView } from '../utils/dashboard-view';
 import { schedulePageQueryOptions, upcomingGroupsQueryOptions } from './lessons-api';
@@ -18,7 +17,8 @@ export const prefetchDashboard: Prefetch = (client, url) => {
 
 /** `AttendClassNow`: header, then the current child's upcoming lessons (the profile names the child). */
 export const prefetchUpcoming: Prefetch = async (client) => {
-  void client.prefetchQuery(accountQueryOptions());
+  prefetchAccountHeader(client);
+  // Joins the header's profile request in flight.
   const profile = await client.fetchQuery(profileQueryOptions());
   const studentSn = profile.student_info?.student_sn;
   if (studentSn) await client.prefetchQuery(upcomingGroupsQueryOptions(studentSn));
