@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'data/**',
+      '.tmp/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'apps/server/src/db/migrations/**',

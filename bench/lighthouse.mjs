@@ -65,7 +65,9 @@ export async function run(args) {
       ).body,
     ).data;
     const rows = [];
-    for (const target of PAGES) {
+    // `--pages /,/index` audits only those pages.
+    const only = typeof args.pages === 'string' ? args.pages.split(',') : undefined;
+    for (const target of PAGES.filter((page) => !only || only.includes(page.path))) {
       // Each page in a context of its own: a first visit with a cold HTTP cache, not one warmed
       // by the pages audited before it.
       const context = await browser.createBrowserContext();

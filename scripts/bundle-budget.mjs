@@ -11,10 +11,11 @@ import { gzipSync } from 'node:zlib';
  * router, Zod 4, i18next and react-hook-form alone weigh ~150 KB gzip on that page, so the
  * enforced sign-in budget holds the measured size as a ceiling against regressions: 234.7 KB
  * after decisions/022, 238.6 KB since the signed-in screens' prefetch sits in the entry
- * (app/prefetch.ts; bench/findings.md § 4).
+ * (app/prefetch.ts; bench/findings.md § 4), 239.4 KB with the start that hydrates the
+ * pre-rendered sign-in page (decision 026), whose first paint no longer waits for this script.
  */
 export const BUDGETS = {
-  signInInitial: 239 * 1024,
+  signInInitial: 240 * 1024,
   /** Any chunk a screen loads beyond the shared ones its entry already brings. */
   routeChunk: 60 * 1024,
 };

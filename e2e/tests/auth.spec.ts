@@ -70,6 +70,47 @@ test.describe('sign in', () => {
   });
 });
 
+for (const [locale, language, heading, sendCode, sent] of [
+  ['en-US', 'en', 'Sign in', 'Send code', 'The code has been sent.'],
+  ['zh-CN', 'zh_CN', '登录', '获取验证码', '验证码已发送。'],
+] as const) {
+  test.describe(`the pre-rendered sign-in page (${language}, decision 026)`, () => {
+    test.use({ locale });
+
+    test('paints before its code arrives and keeps what was typed', async ({
+      page,
+      consoleErrors,
+    }) => {
+      const parent = await createParent(page);
+      // The app's code is held back until the visitor has typed part of the number.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/', { waitUntil: 'commit' });
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('#root')).toHaveAttribute('data-shell', language);
+      const phone = page.locator('input[autocomplete="tel-national"]');
+      await phone.click({ force: true });
+      await page.keyboard.type(parent.mobile.slice(0, 7));
+      // Enter in the shell does not reload the page with the form in the URL.
+      await page.keyboard.press('Enter');
+      expect(new URL(page.url()).search).toBe('');
+
+      release();
+      await expect(page.locator('#root')).not.toHaveAttribute('data-shell');
+      await page.keyboard.type(parent.mobile.slice(7));
+      await expect(phone).toHaveValue(parent.mobile);
+      await page.getByRole('button', { name: sendCode }).click();
+      await expect(page.getByText(sent)).toBeVisible();
+      expect(await latestSmsCode(page, parent)).toMatch(/^\d{6}$/);
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+}
+
 test('forgot password through the e-mailed link', async ({ page }) => {
   const email = `reset.${Date.now()}@example.com`;
   const parent = await createParent(page, { password: 'secret123', email });

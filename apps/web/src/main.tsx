@@ -1,19 +1,21 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './app/styles';
 // Before the router: see language-ready.ts.
 import { languageReady } from './app/language-ready';
 import { AppProvider } from './app/provider';
 import { router } from './app/router';
+import { startApp } from './app/shell/start-app';
 
 // The visitor's language arrives as its own small chunk, fetched in parallel with the screen's.
 void languageReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
+  startApp(
+    document.getElementById('root')!,
     <StrictMode>
       <AppProvider>
         <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>,
+    router,
   ),
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
@@ -48,6 +49,28 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<s
     if (error) throw error instanceof Error ? error : new Error(String(error));
   });
   return headers;
+}
+
+/**
+ * The CSP of a page that carries inline scripts of its own (the pre-rendered sign-in page,
+ * decision 026): the same policy, with exactly those scripts allowed by their SHA-256.
+ */
+export function cspAllowingInlineScripts(scripts: string[]): string {
+  const csp = HELMET_OPTIONS.contentSecurityPolicy;
+  if (typeof csp !== 'object' || !csp.directives) throw new Error('no CSP directives configured');
+  const hashes = scripts.map(
+    (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+  );
+  const options: HelmetOptions = {
+    ...HELMET_OPTIONS,
+    contentSecurityPolicy: {
+      ...csp,
+      directives: { ...csp.directives, scriptSrc: ["'self'", ...hashes] },
+    },
+  };
+  const header = helmetHeaders(options)['content-security-policy'];
+  if (!header) throw new Error('helmet wrote no CSP');
+  return header;
 }
 
 /** Personal API answers are `no-store` unless a route chose a public cache policy itself. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,5 +47,60 @@ describe('web app serving', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe(404);
+  });
+});
+
+describe('the pre-rendered sign-in page (decision 026)', () => {
+  let shellApp: TestApp;
+  let shellDist: string;
+  const script = (language: string) => `window.shell=${JSON.stringify(language)};`;
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  beforeAll(async () => {
+    shellDist = mkdtempSync(path.join(tmpdir(), 'portal-shell-'));
+    mkdirSync(path.join(shellDist, 'shell'));
+    writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    for (const language of ['en', 'zh_CN'])
+      writeFileSync(
+        path.join(shellDist, 'shell', `${language}.html`),
+        `<!doctype html><div id="root" data-shell="${language}"></div><script>${script(language)}</script>`,
+      );
+    shellApp = await buildTestApp({ env: { WEB_DIST_DIR: shellDist } });
+  });
+
+  afterAll(async () => {
+    await shellApp.close();
+    rmSync(shellDist, { recursive: true, force: true });
+  });
+
+  it.each([
+    [{}, 'en'],
+    [{ 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' }, 'zh_CN'],
+    [{ 'accept-language': 'fr-FR,en;q=0.5' }, 'en'],
+    [{ lang: 'zh_CN', 'accept-language': 'en-US' }, 'zh_CN'],
+  ])(
+    'answers / with %j in %s, its inline script allowed by hash alone',
+    async (headers, language) => {
+      const response = await shellApp.app.inject({ method: 'GET', url: '/', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(`data-shell="${language}"`);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toContain('accept-language');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain(`script-src 'self' ${sha(script(language))};`);
+      expect(csp).not.toContain(sha(script(language === 'en' ? 'zh_CN' : 'en')));
+      expect(csp).toContain("frame-ancestors 'none'");
+    },
+  );
+
+  it('keeps the other paths on the plain app and its strict CSP', async () => {
+    const response = await shellApp.app.inject({ method: 'GET', url: '/loginPassword' });
+    expect(response.body).not.toContain('data-shell');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('does not serve the pre-rendered files under their own path', async () => {
+    const response = await shellApp.app.inject({ method: 'GET', url: '/shell/en.html' });
+    expect(response.statusCode).toBe(404);
   });
 });

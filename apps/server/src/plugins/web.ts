@@ -1,9 +1,34 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LANGUAGES, type Language } from '@portal/shared/i18n';
 import { sendRouteNotFound } from './errors';
+import { cspAllowingInlineScripts } from './security';
+
+interface Shell {
+  file: string;
+  csp: string;
+}
+
+/**
+ * The pre-rendered sign-in pages the web build wrote (`shell/<language>.html`, decision 026),
+ * each with the CSP that allows its own inline script.
+ */
+function loadShells(distDir: string): Map<Language, Shell> {
+  const shells = new Map<Language, Shell>();
+  for (const language of LANGUAGES) {
+    const file = `shell/${language}.html`;
+    const full = path.join(distDir, file);
+    if (!existsSync(full)) continue;
+    const scripts = [...readFileSync(full, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1] ?? '',
+    );
+    shells.set(language, { file, csp: cspAllowingInlineScripts(scripts) });
+  }
+  return shells;
+}
 
 /**
  * Serves the built web app and answers client routes with index.html (spec: unknown paths reach
@@ -22,6 +47,8 @@ export const webPlugin = fp(
         preCompressed: true,
         // Our own policy below; the plugin's default (max-age=0) would override it.
         cacheControl: false,
+        // The pre-rendered pages are answers of "/" only, with their own CSP (below).
+        allowedPath: (pathName) => !pathName.startsWith('/shell/'),
         setHeaders(res, filePath) {
           // Vite fingerprints assets; everything else must be revalidated.
           res.setHeader(
@@ -32,10 +59,18 @@ export const webPlugin = fp(
           );
         },
       });
-      // The static wildcard answers "/" as a directory (400); the app's sign-in page lives there.
-      app.get('/', { schema: { hide: true } }, (_request, reply) =>
-        reply.header('cache-control', 'no-cache').sendFile('index.html'),
-      );
+      // The static wildcard answers "/" as a directory (400); the app's sign-in page lives there,
+      // pre-rendered in the visitor's language when the build made it.
+      const shells = loadShells(distDir);
+      app.get('/', { schema: { hide: true } }, (request, reply) => {
+        const shell = shells.get(request.lang);
+        reply.header('cache-control', 'no-cache');
+        if (!shell) return reply.sendFile('index.html');
+        return reply
+          .header('vary', 'lang, accept-language')
+          .header('content-security-policy', shell.csp)
+          .sendFile(shell.file);
+      });
     } else {
       app.log.warn({ distDir }, 'web app not built: serving the API only');
     }

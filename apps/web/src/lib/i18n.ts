@@ -25,10 +25,12 @@ const BUNDLES: Record<
 
 /** Spec §9: stored `lang`, else the browser language (zh-cn → zh_CN), else English. */
 export function initialLanguage(): Language {
-  return storage.getLanguage() ?? normalizeLanguage(navigator.language) ?? 'en';
+  // No navigator when the sign-in page is pre-rendered at build time (app/shell/render.tsx).
+  const browserLanguage = typeof navigator === 'undefined' ? undefined : navigator.language;
+  return storage.getLanguage() ?? normalizeLanguage(browserLanguage) ?? 'en';
 }
 
-const HTML_LANG: Record<Language, string> = { en: 'en', zh_CN: 'zh-CN' };
+export const HTML_LANG: Record<Language, string> = { en: 'en', zh_CN: 'zh-CN' };
 const DAYJS_LOCALE: Record<Language, string> = { en: 'en', zh_CN: 'zh-cn' };
 
 export const i18n = i18next.createInstance();
@@ -46,7 +48,7 @@ void i18n.use(initReactI18next).init({
 
 function applyLanguage(language: string) {
   const lang = (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
-  document.documentElement.lang = HTML_LANG[lang];
+  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
   dayjs.locale(DAYJS_LOCALE[lang]);
 }
 applyLanguage(i18n.language);

@@ -14,6 +14,8 @@ export function useToastHostWanted(): boolean {
       return () => listeners.delete(listener);
     },
     () => hostWanted,
+    // Pre-rendered pages show no toast (app/shell/render.tsx).
+    () => false,
   );
 }
 

@@ -1,0 +1,42 @@
+import { LANGUAGES, normalizeLanguage, type Language } from '@portal/shared/i18n';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { SignInPage } from '../../features/auth/components/sign-in-page';
+import { HTML_LANG, i18n, loadLanguage } from '../../lib/i18n';
+import { AppProvider } from '../provider';
+import { keepShell, type ShellScripts } from './keep-shell';
+
+export interface SignInShell {
+  /** The sign-in page's markup, as the app's first render draws it. */
+  markup: string;
+  /** The document title the page sets once it runs (components/use-document-title.ts). */
+  title: string;
+  htmlLang: string;
+  /** The inline script that keeps or removes the shell and starts the app (keep-shell.ts). */
+  script: string;
+}
+
+/**
+ * Pre-renders `/` in one language at build time (scripts/prerender.mjs, decision 026): the same
+ * providers and screen the app renders there, so the page paints before its JavaScript arrives.
+ */
+export async function renderSignInShell(
+  language: Language,
+  scripts: ShellScripts,
+): Promise<SignInShell> {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+  const markup = renderToString(
+    <AppProvider>
+      <StaticRouter location="/">
+        <SignInPage />
+      </StaticRouter>
+    </AppProvider>,
+  );
+  return {
+    markup,
+    title: `${i18n.t('auth:signInTitle')} · ${i18n.t('appName')}`,
+    htmlLang: HTML_LANG[language],
+    script: `(${keepShell.toString()})(${JSON.stringify(language)},${JSON.stringify(LANGUAGES)},${normalizeLanguage.toString()},${JSON.stringify(scripts)});`,
+  };
+}

@@ -1,0 +1,66 @@
+import { startTransition, useLayoutEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+
+/** The part of the data router the start waits on (react-router's `DataRouter`). */
+export interface StartingRouter {
+  state: { initialized: boolean };
+  subscribe(listener: (state: { initialized: boolean }) => void): () => void;
+}
+
+/**
+ * Renders the app into `container`. A page pre-rendered at build time (`data-shell`, decision
+ * 026) is hydrated once the router has the screen's code: React takes over the shell's elements
+ * instead of drawing them again, in slices between which the browser can answer input (a
+ * transition, as React Router's own client entry does). What the visitor typed into the shell
+ * meanwhile is handed to the form.
+ */
+export async function startApp(container: HTMLElement, app: ReactNode, router: StartingRouter) {
+  if (!container.hasAttribute('data-shell')) {
+    createRoot(container).render(app);
+    return;
+  }
+  await routerInitialized(router);
+  startTransition(() => {
+    hydrateRoot(container, <Hydrated container={container}>{app}</Hydrated>);
+  });
+}
+
+function routerInitialized(router: StartingRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** Runs once the shell is the app's: the shell's marks go, typed text reaches the form. */
+function Hydrated({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useLayoutEffect(() => {
+    container.removeAttribute('data-shell');
+    container.removeAttribute('aria-disabled');
+    container.querySelectorAll('input').forEach(announceTyped);
+  }, [container]);
+  return children;
+}
+
+/**
+ * Hydration keeps what was typed into an input but React's state still holds the rendered
+ * value, so the next render would wipe it. Replays it as typing: React's value tracker is told
+ * the rendered value, the browser's setter puts the text back, and the `input` event reaches
+ * the field's onChange.
+ */
+export function announceTyped(input: HTMLInputElement) {
+  const typed = input.value;
+  if (input.disabled || typed === input.defaultValue) return;
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  if (!setValue) return;
+  const { selectionStart, selectionEnd } = input;
+  input.value = input.defaultValue;
+  setValue.call(input, typed);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  if (document.activeElement === input && selectionStart !== null && selectionEnd !== null)
+    input.setSelectionRange(selectionStart, selectionEnd);
+}
