@@ -65,6 +65,8 @@ test('scripts and styles arrive compressed, fingerprinted ones cached for a year
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The heading is in the pre-rendered page; the scripts are in once the app has taken it over.
+  await expect(page.locator('#root[data-shell]')).toHaveCount(0);
   expect(assets.length).toBeGreaterThan(3);
   // Chromium asks for br; the build wrote a .br next to every asset over 1 KB.
   const large = assets.filter((asset) => asset.encoding !== undefined);
