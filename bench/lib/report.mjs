@@ -102,7 +102,7 @@ token from \`POST /api/login\` is written to \`localStorage\` (\`token\`, \`stat
 the portal's origin and Lighthouse runs with \`disableStorageReset\`. Each page is audited in a
 browser context of its own, so every audit is a first visit with a cold HTTP cache (before
 2026-11-23 16:40 the signed-in pages reused the cache warmed by the pages audited before them).
-\`--reports <dir>\` keeps each page's whole report.`,
+\`--reports <dir>\` keeps each page's whole report; \`--pages /,/index\` audits only those.`,
     settings: () => 'one run per page',
   },
 ];
