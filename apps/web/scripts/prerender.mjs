@@ -1,7 +1,8 @@
 // Pre-renders the sign-in page `/` into dist/shell/<language>.html after `vite build`
-// (decision 026): the built index.html with the screen's markup in #root, its stylesheets linked
-// and its code preloaded, and the inline check that removes the shell when it does not fit the
-// visitor. The server sends the shell of the visitor's language for `/` (plugins/web.ts).
+// (decision 026): the built index.html with the screen's markup in #root, its stylesheets written
+// into the head, and in place of its script tags the inline script that keeps or removes the
+// shell and starts the app (src/app/shell/keep-shell.ts). The server sends the shell of the
+// visitor's language for `/` (apps/server/src/plugins/web.ts).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,7 @@
 import { LANGUAGES, normalizeLanguage, type Language } from '@portal/shared/i18n';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { documentTitle } from '../../components/use-document-title';
 import { SignInPage } from '../../features/auth/components/sign-in-page';
 import { HTML_LANG, i18n, loadLanguage } from '../../lib/i18n';
 import { AppProvider } from '../provider';
@@ -9,7 +10,7 @@ import { keepShell, type ShellScripts } from './keep-shell';
 export interface SignInShell {
   /** The sign-in page's markup, as the app's first render draws it. */
   markup: string;
-  /** The document title the page sets once it runs (components/use-document-title.ts). */
+  /** The document title the page sets once it runs. */
   title: string;
   htmlLang: string;
   /** The inline script that keeps or removes the shell and starts the app (keep-shell.ts). */
@@ -35,7 +36,7 @@ export async function renderSignInShell(
   );
   return {
     markup,
-    title: `${i18n.t('auth:signInTitle')} · ${i18n.t('appName')}`,
+    title: documentTitle(i18n.t('auth:signInTitle'), i18n.t('appName')),
     htmlLang: HTML_LANG[language],
     script: `(${keepShell.toString()})(${JSON.stringify(language)},${JSON.stringify(LANGUAGES)},${normalizeLanguage.toString()},${JSON.stringify(scripts)});`,
   };
