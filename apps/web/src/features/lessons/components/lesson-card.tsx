@@ -96,7 +96,8 @@ export function LessonCard({ lesson, now }: { lesson: ScheduledLesson; now: numb
   return (
     <Card withBorder radius="md" padding="md" data-testid="lesson-card">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Group wrap="nowrap" gap="sm">
+        {/* The title wraps on a narrow phone; the status keeps its whole word. */}
+        <Group wrap="nowrap" gap="sm" miw={0}>
           <Image src={lesson.subject_img} alt="" w={48} h={48} radius="sm" />
           <div>
             <Text fw={700}>{lesson.subject_title}</Text>
@@ -106,7 +107,7 @@ export function LessonCard({ lesson, now }: { lesson: ScheduledLesson; now: numb
             </Text>
           </div>
         </Group>
-        <Badge color={STATUS_COLORS[status]} c="dark.8" variant="light">
+        <Badge color={STATUS_COLORS[status]} c="dark.8" variant="light" style={{ flexShrink: 0 }}>
           {t(status)}
         </Badge>
       </Group>
