@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,25 @@ describe('the pre-rendered sign-in page (decision 026)', () => {
       expect(csp).toContain("frame-ancestors 'none'");
     },
   );
+
+  it('follows a build written while the server runs: the CSP matches the page it sends', async () => {
+    const file = path.join(shellDist, 'shell', 'en.html');
+    const changed = 'window.shell="rebuilt";';
+    writeFileSync(
+      file,
+      `<!doctype html><div id="root" data-shell="en"></div><script>${changed}</script>`,
+    );
+    // A later modification time, as a new build's file has.
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    const response = await shellApp.app.inject({ method: 'GET', url: '/' });
+    expect(response.body).toContain(changed);
+    expect(String(response.headers['content-security-policy'])).toContain(sha(changed));
+    writeFileSync(
+      file,
+      `<!doctype html><div id="root" data-shell="en"></div><script>${script('en')}</script>`,
+    );
+    utimesSync(file, new Date(), new Date(Date.now() + 10000));
+  });
 
   it('keeps the other paths on the plain app and its strict CSP', async () => {
     const response = await shellApp.app.inject({ method: 'GET', url: '/loginPassword' });

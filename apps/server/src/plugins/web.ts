@@ -1,33 +1,44 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { LANGUAGES, type Language } from '@portal/shared/i18n';
+import type { Language } from '@portal/shared/i18n';
 import { sendRouteNotFound } from './errors';
 import { cspAllowingInlineScripts } from './security';
 
 interface Shell {
   file: string;
   csp: string;
+  mtimeMs: number;
 }
 
 /**
- * The pre-rendered sign-in pages the web build wrote (`shell/<language>.html`, decision 026),
- * each with the CSP that allows its own inline script.
+ * The pre-rendered sign-in pages the web build writes (`shell/<language>.html`, decision 026),
+ * each with the CSP that allows its own inline script. Read again when the file changes, so a
+ * build written under a running server never meets a stale hash (its script would be refused
+ * and the app would not start).
  */
-function loadShells(distDir: string): Map<Language, Shell> {
-  const shells = new Map<Language, Shell>();
-  for (const language of LANGUAGES) {
+function shellReader(distDir: string): (language: Language) => Shell | undefined {
+  const cache = new Map<Language, Shell>();
+  return (language) => {
     const file = `shell/${language}.html`;
     const full = path.join(distDir, file);
-    if (!existsSync(full)) continue;
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(full).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    const cached = cache.get(language);
+    if (cached?.mtimeMs === mtimeMs) return cached;
     const scripts = [...readFileSync(full, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
       (match) => match[1] ?? '',
     );
-    shells.set(language, { file, csp: cspAllowingInlineScripts(scripts) });
-  }
-  return shells;
+    const shell = { file, csp: cspAllowingInlineScripts(scripts), mtimeMs };
+    cache.set(language, shell);
+    return shell;
+  };
 }
 
 /**
@@ -61,9 +72,9 @@ export const webPlugin = fp(
       });
       // The static wildcard answers "/" as a directory (400); the app's sign-in page lives there,
       // pre-rendered in the visitor's language when the build made it.
-      const shells = loadShells(distDir);
+      const shellFor = shellReader(distDir);
       app.get('/', { schema: { hide: true } }, (request, reply) => {
-        const shell = shells.get(request.lang);
+        const shell = shellFor(request.lang);
         reply.header('cache-control', 'no-cache');
         if (!shell) return reply.sendFile('index.html');
         return reply
