@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * Security headers on every answer (issue #2 §5): a CSP with no inline or eval scripts,
- * nosniff, a referrer policy, no framing; HSTS only when the request arrived over HTTPS.
+ * Security headers on every answer (issue #2 §5): a CSP with no inline or eval scripts (the
+ * pre-rendered sign-in page allows its own one by hash, `cspAllowingInlineScripts`), nosniff, a
+ * referrer policy, no framing; HSTS only when the request arrived over HTTPS.
  */
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
