@@ -1,5 +1,5 @@
-export const DASHBOARD_TABS = ['schedule', 'course', 'completed'] as const;
-export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+const DASHBOARD_TABS = ['schedule', 'course', 'completed'] as const;
+type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 /**
  * What `/index` shows, read from its URL (spec §2 /index): the child filter, the open tab
