@@ -12,14 +12,18 @@ import { gzipSync } from 'node:zlib';
  * enforced sign-in budget holds the measured size as a ceiling against regressions: 234.7 KB
  * after decisions/022, 238.6 KB since the signed-in screens' prefetch sits in the entry
  * (app/prefetch.ts; bench/findings.md § 4), 239.4 KB with the start that hydrates the
- * pre-rendered sign-in page (decision 026), whose first paint no longer waits for this script.
+ * pre-rendered sign-in page (decision 026), whose first paint no longer waits for this script,
+ * and 280.0 KB in 13 files instead of 38 since the screens' shared code is one chunk (decision
+ * 027): the page is ready 0.5 s sooner on a slow connection although it carries 41 KB more.
  */
 export const BUDGETS = {
-  signInInitial: 240 * 1024,
+  signInInitial: 282 * 1024,
   /** Any chunk a screen loads beyond the shared ones its entry already brings. */
   routeChunk: 60 * 1024,
 };
 export const SIGN_IN_TARGET = 120 * 1024;
+/** Matches `minShareCount` of the `common` chunk group in apps/web/vite.config.ts. */
+const SHARED_BY = 8;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -43,13 +47,26 @@ export function measure() {
   // The visitor's language bundle is fetched before the first render (lib/i18n.ts).
   const language = Object.keys(manifest).find((key) => key.endsWith('locales/en/index.ts'));
   const sharedBytes = [...shared].reduce((sum, key) => sum + gz(key), 0) + gz(language);
-  const screens = (manifest[entryKey].dynamicImports ?? [])
-    .filter((key) => key.includes('/features/'))
+  const screenKeys = (manifest[entryKey].dynamicImports ?? []).filter((key) =>
+    key.includes('/features/'),
+  );
+  // A chunk that SHARED_BY screens or more load is the screens' shared code (the `common`
+  // chunk of apps/web/vite.config.ts, decision 027): it counts in their initial bytes but is
+  // not any one screen's own chunk.
+  const loadedBy = new Map();
+  for (const key of screenKeys)
+    for (const chunk of closure(key)) loadedBy.set(chunk, (loadedBy.get(chunk) ?? 0) + 1);
+  const screens = screenKeys
     .map((key) => {
-      const own = [...closure(key)].filter((chunk) => !shared.has(chunk));
+      const own = [...closure(key)].filter(
+        (chunk) => !shared.has(chunk) && loadedBy.get(chunk) < SHARED_BY,
+      );
+      const sharedByScreens = [...closure(key)].filter(
+        (chunk) => !shared.has(chunk) && loadedBy.get(chunk) >= SHARED_BY,
+      );
       return {
         screen: path.basename(key).replace(/\.tsx?$/, ''),
-        initial: sharedBytes + own.reduce((sum, chunk) => sum + gz(chunk), 0),
+        initial: sharedBytes + [...own, ...sharedByScreens].reduce((sum, c) => sum + gz(c), 0),
         largestOwn: Math.max(0, ...own.map((chunk) => gz(chunk))),
         largestOwnFile: own.sort((a, b) => gz(b) - gz(a))[0] ?? '',
       };
