@@ -1,13 +1,11 @@
-import { Container, SimpleGrid, Stack, Title } from '@mantine/core';
-import '@mantine/core/styles/SimpleGrid.css';
+import { Container, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { profileQueryOptions } from '../../../lib/profile';
 import { upcomingGroupsQueryOptions } from '../api/lessons-api';
-import { useNow } from '../hooks/use-now';
-import { LessonCard } from './lesson-card';
+import { LessonGrid } from './lesson-grid';
 import { LessonsEmpty } from './lessons-empty';
 import { ListState } from './list-state';
 
@@ -21,7 +19,6 @@ export function AttendClassNowPage() {
     ...upcomingGroupsQueryOptions(studentSn),
     enabled: Boolean(studentSn),
   });
-  const now = useNow();
 
   return (
     <AccountLayout>
@@ -43,11 +40,7 @@ export function AttendClassNowPage() {
                       <Title order={2} size="h4" mb="sm">
                         {group.title}
                       </Title>
-                      <SimpleGrid cols={{ base: 1, md: 2 }}>
-                        {group.data.map((lesson) => (
-                          <LessonCard key={lesson.lesson_sn} lesson={lesson} now={now} />
-                        ))}
-                      </SimpleGrid>
+                      <LessonGrid lessons={group.data} cols={{ base: 1, md: 2 }} />
                     </section>
                   ))}
                 </Stack>

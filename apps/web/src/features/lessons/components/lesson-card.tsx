@@ -25,6 +25,7 @@ import {
   type ScheduledLesson,
 } from '@portal/shared/lessons';
 import dayjs from 'dayjs';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -71,8 +72,40 @@ function useEnterLesson(lesson: ScheduledLesson) {
   });
 }
 
-/** Spec §2 "Lesson list card": one upcoming lesson with entry, countdown and leave. */
-export function LessonCard({ lesson, now }: { lesson: ScheduledLesson; now: number }) {
+interface LessonCardProps {
+  lesson: ScheduledLesson;
+  now: number;
+}
+
+/**
+ * What a card shows that depends on the clock: status, entry refusal, leave, and the countdown
+ * in whole minutes. Two times with the same answer draw the same card.
+ */
+export function cardClock(lesson: ScheduledLesson, now: number): string {
+  const timing = timingOf(lesson);
+  const left = countdownMs(timing.startMs, now);
+  const countdown = left === undefined ? '' : JSON.stringify(hoursAndMinutes(left));
+  return [
+    statusKey(lesson, now),
+    enterRefusal(timing, now) ?? '',
+    canRequestLeave(timing, now),
+    countdown,
+  ].join('|');
+}
+
+/**
+ * Spec §2 "Lesson list card": one upcoming lesson with entry, countdown and leave. The lists
+ * tick every second; a card is drawn again only when the lesson or its clock (`cardClock`)
+ * changes, i.e. about once a minute, not 30 cards every second.
+ */
+export const LessonCard = memo(
+  LessonCardView,
+  (before: LessonCardProps, after: LessonCardProps) =>
+    before.lesson === after.lesson &&
+    cardClock(before.lesson, before.now) === cardClock(after.lesson, after.now),
+);
+
+function LessonCardView({ lesson, now }: LessonCardProps) {
   const { t } = useTranslation('lessons');
   const queryClient = useQueryClient();
   const [leaveOpen, leaveDialog] = useDisclosure(false);

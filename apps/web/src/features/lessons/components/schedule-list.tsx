@@ -1,11 +1,9 @@
-import { Group, Pagination, SimpleGrid, Stack } from '@mantine/core';
+import { Group, Pagination, Stack } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZE, schedulePageQueryOptions } from '../api/lessons-api';
-import { useNow } from '../hooks/use-now';
-import { LessonCard } from './lesson-card';
+import { LessonGrid } from './lesson-grid';
 import { LessonsEmpty } from './lessons-empty';
 import { ListState } from './list-state';
 
@@ -20,7 +18,6 @@ export function ScheduleList({
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation('lessons');
-  const now = useNow();
   const lessons = useQuery({
     ...schedulePageQueryOptions(studentSn, page),
     placeholderData: keepPreviousData,
@@ -32,11 +29,7 @@ export function ScheduleList({
           {result.data.length === 0 ? (
             <LessonsEmpty />
           ) : (
-            <SimpleGrid cols={{ base: 1, lg: 2 }}>
-              {result.data.map((lesson) => (
-                <LessonCard key={lesson.lesson_sn} lesson={lesson} now={now} />
-              ))}
-            </SimpleGrid>
+            <LessonGrid lessons={result.data} cols={{ base: 1, lg: 2 }} />
           )}
           {result.total > 0 && (
             <Group justify="center">
