@@ -1,38 +1,12 @@
 import { screen } from '@testing-library/react';
-import type { ScheduledLesson } from '@portal/shared/lessons';
 import { describe, expect, it } from 'vitest';
+import {
+  LESSON_START as START,
+  MINUTE as MIN,
+  scheduledLesson as lesson,
+} from '../../../test/lessons';
 import { renderWithProviders } from '../../../test/render';
 import { cardClock, LessonCard } from './lesson-card';
-
-const START = Date.parse('2026-11-20T08:10:00.000Z');
-const MIN = 60_000;
-
-const lesson = (over: Partial<ScheduledLesson> = {}): ScheduledLesson => ({
-  lesson_sn: 'L1',
-  student_sn: 'S1',
-  subject_title: 'English Reading',
-  subject_img: '/img/subjects/reading.svg',
-  level_title: 'Level 1',
-  lesson_topic: 'Animals',
-  start_date: '2026-11-20',
-  start_time: '08:10',
-  end_time: '08:35',
-  start_at: new Date(START).toISOString(),
-  end_at: new Date(START + 25 * MIN).toISOString(),
-  duration: 25,
-  status: 0,
-  attends_status: 0,
-  is_attends: 0,
-  nickname: 'Mia',
-  student_avatar: '/img/avatars/avatar-1.svg',
-  title: 'Friday, November 20',
-  start_lessons: 3,
-  total_lessons: 24,
-  required_credit: 1,
-  message: '',
-  can_leave: true,
-  ...over,
-});
 
 const enterButton = () => screen.getByRole('button', { name: 'Enter' });
 

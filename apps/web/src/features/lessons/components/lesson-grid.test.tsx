@@ -1,7 +1,7 @@
 import type * as MantineCore from '@mantine/core';
 import { act, screen } from '@testing-library/react';
-import type { ScheduledLesson } from '@portal/shared/lessons';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LESSON_START as START, MINUTE as MIN, scheduledLesson } from '../../../test/lessons';
 import { renderWithProviders } from '../../../test/render';
 import { LessonGrid } from './lesson-grid';
 
@@ -16,34 +16,7 @@ vi.mock('@mantine/core', async (importOriginal) => {
   return { ...mantine, Card: CountedCard };
 });
 
-const START = Date.parse('2026-11-20T08:10:00.000Z');
-const MIN = 60_000;
-
-const lesson = (sn: string): ScheduledLesson => ({
-  lesson_sn: sn,
-  student_sn: 'S1',
-  subject_title: `Reading ${sn}`,
-  subject_img: '/img/subjects/reading.svg',
-  level_title: 'Level 1',
-  lesson_topic: '',
-  start_date: '2026-11-20',
-  start_time: '08:10',
-  end_time: '08:35',
-  start_at: new Date(START).toISOString(),
-  end_at: new Date(START + 25 * MIN).toISOString(),
-  duration: 25,
-  status: 0,
-  attends_status: 0,
-  is_attends: 0,
-  nickname: 'Mia',
-  student_avatar: '/img/avatars/avatar-1.svg',
-  title: 'Friday, November 20',
-  start_lessons: 3,
-  total_lessons: 24,
-  required_credit: 1,
-  message: '',
-  can_leave: true,
-});
+const lesson = (sn: string) => scheduledLesson({ lesson_sn: sn, subject_title: `Reading ${sn}` });
 
 describe('LessonGrid (spec §4: countdowns tick every second)', () => {
   beforeEach(() => {
