@@ -3,6 +3,7 @@ import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
+  browserLanguage,
   LANGUAGES,
   normalizeLanguage,
   translate,
@@ -26,8 +27,8 @@ const BUNDLES: Record<
 /** Spec §9: stored `lang`, else the browser language (zh-cn → zh_CN), else English. */
 export function initialLanguage(): Language {
   // No navigator when the sign-in page is pre-rendered at build time (app/shell/render.tsx).
-  const browserLanguage = typeof navigator === 'undefined' ? undefined : navigator.language;
-  return storage.getLanguage() ?? normalizeLanguage(browserLanguage) ?? 'en';
+  const browserTag = typeof navigator === 'undefined' ? undefined : navigator.language;
+  return browserLanguage(storage.getLanguage(), browserTag, LANGUAGES, normalizeLanguage);
 }
 
 export const HTML_LANG: Record<Language, string> = { en: 'en', zh_CN: 'zh-CN' };

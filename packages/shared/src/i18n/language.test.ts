@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeLanguage, pickLanguage } from './language';
+import { browserLanguage, LANGUAGES, normalizeLanguage, pickLanguage } from './language';
 import { MESSAGES, translate } from './messages';
 
 describe('normalizeLanguage (spec §4 Language)', () => {
@@ -29,6 +29,20 @@ describe('pickLanguage (decisions.md → Scope)', () => {
     [undefined, undefined, 'en'],
   ])('lang=%j accept=%j → %s', (lang, accept, expected) => {
     expect(pickLanguage(lang, accept)).toBe(expected);
+  });
+});
+
+describe('browserLanguage (spec §9)', () => {
+  it.each([
+    [null, 'zh-CN', 'zh_CN'],
+    [null, 'en-GB', 'en'],
+    [null, 'fr-FR', 'en'],
+    [null, undefined, 'en'],
+    ['zh_CN', 'en-US', 'zh_CN'],
+    ['en', 'zh-CN', 'en'],
+    ['klingon', 'zh-CN', 'zh_CN'],
+  ])('stored %j, browser %j → %s', (stored, browser, expected) => {
+    expect(browserLanguage(stored, browser, LANGUAGES, normalizeLanguage)).toBe(expected);
   });
 });
 

@@ -51,3 +51,19 @@ export function pickLanguage(
   }
   return DEFAULT_LANGUAGE;
 }
+
+/**
+ * The interface language in the browser (spec §9): the stored `lang` when it is one of
+ * `languages`, else the browser's language through `normalize`, else English. Everything it
+ * uses is an argument: the pre-rendered sign-in page runs it inline, serialised with
+ * `toString()` (decision 026), and the app calls it with LANGUAGES and normalizeLanguage.
+ */
+export function browserLanguage<L extends string>(
+  stored: string | null | undefined,
+  browserTag: string | undefined,
+  languages: readonly L[],
+  normalize: (tag: string | undefined) => L | undefined,
+): L | 'en' {
+  const known = languages.find((language) => language === stored);
+  return known ?? normalize(browserTag) ?? 'en';
+}

@@ -1,15 +1,11 @@
-import { LANGUAGES, normalizeLanguage } from '@portal/shared/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keepShell } from './keep-shell';
+import { inlineKeepShell } from './render';
 
 const SCRIPTS = { entry: '/assets/index-abc.js', preload: ['/assets/a.js', '/assets/b.js'] };
 
-/** Runs the check the way the page does: its own source, called with literal arguments. */
+/** Runs the check the way the page does: the script the build writes into it. */
 function runInline(shellLanguage: string) {
-  const source = `(${keepShell.toString()})(${JSON.stringify(shellLanguage)},${JSON.stringify(
-    LANGUAGES,
-  )},${normalizeLanguage.toString()},${JSON.stringify(SCRIPTS)});`;
-  new Function(source)();
+  new Function(inlineKeepShell(shellLanguage, SCRIPTS))();
 }
 
 const root = () => document.getElementById('root')!;

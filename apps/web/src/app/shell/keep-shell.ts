@@ -1,3 +1,5 @@
+import type { browserLanguage } from '@portal/shared/i18n';
+
 /** What the page loads once the shell has painted (scripts/prerender.mjs). */
 export interface ShellScripts {
   /** The app's entry module. */
@@ -9,7 +11,7 @@ export interface ShellScripts {
 /**
  * Runs inline in the pre-rendered sign-in page (decision 026), in place of the app's script tags.
  * The shell is `/` for a signed-out visitor in one language. When the visitor's language (stored
- * `lang`, else the browser's: the app's own rule in lib/i18n.ts) is another one, or a session is
+ * `lang`, else the browser's: the app's own rule, `browserLanguage`, passed in) is another one, or a session is
  * stored (the app will send the parent on), the shell is removed and the app starts at once, as
  * on every other page. Otherwise the app's code is requested once the shell has painted, so the
  * page's first paint does not share the connection with ~40 scripts; a hidden tab, or a browser
@@ -22,7 +24,8 @@ export interface ShellScripts {
 export function keepShell(
   shellLanguage: string,
   languages: readonly string[],
-  normalize: (tag: string | null | undefined) => string | undefined,
+  normalize: (tag: string | undefined) => string | undefined,
+  chooseLanguage: typeof browserLanguage,
   scripts: ShellScripts,
 ): void {
   let started = false;
@@ -52,8 +55,7 @@ export function keepShell(
   } catch {
     // Storage can be unavailable (private mode): the app falls back to the browser language.
   }
-  const language =
-    stored && languages.includes(stored) ? stored : (normalize(navigator.language) ?? 'en');
+  const language = chooseLanguage(stored, navigator.language, languages, normalize);
   if (!root || language !== shellLanguage || token) {
     root?.replaceChildren();
     root?.removeAttribute('data-shell');

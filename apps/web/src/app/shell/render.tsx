@@ -1,4 +1,4 @@
-import { LANGUAGES, normalizeLanguage, type Language } from '@portal/shared/i18n';
+import { browserLanguage, LANGUAGES, normalizeLanguage, type Language } from '@portal/shared/i18n';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { documentTitle } from '../../components/use-document-title';
@@ -38,6 +38,18 @@ export async function renderSignInShell(
     markup,
     title: documentTitle(i18n.t('auth:signInTitle'), i18n.t('appName')),
     htmlLang: HTML_LANG[language],
-    script: `(${keepShell.toString()})(${JSON.stringify(language)},${JSON.stringify(LANGUAGES)},${normalizeLanguage.toString()},${JSON.stringify(scripts)});`,
+    script: inlineKeepShell(language, scripts),
   };
+}
+
+/** keep-shell.ts as the page runs it: its source, called with literal arguments. */
+export function inlineKeepShell(language: string, scripts: ShellScripts): string {
+  const args = [
+    JSON.stringify(language),
+    JSON.stringify(LANGUAGES),
+    normalizeLanguage.toString(),
+    browserLanguage.toString(),
+    JSON.stringify(scripts),
+  ];
+  return `(${keepShell.toString()})(${args.join(',')});`;
 }
