@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { readManifest } from '../apps/web/scripts/manifest.mjs';
 
 /**
  * Budgets in gzip bytes. The issue's sign-in target is 120 KB; React DOM, React Router's data
@@ -29,20 +30,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 
 export function measure() {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const { chunks: manifest, entryKey, closure } = readManifest(dist);
   const gzipCache = new Map();
   const gz = (key) => {
     if (!gzipCache.has(key))
       gzipCache.set(key, gzipSync(readFileSync(path.join(dist, manifest[key].file))).length);
     return gzipCache.get(key);
   };
-  const closure = (key, seen = new Set()) => {
-    if (seen.has(key)) return seen;
-    seen.add(key);
-    for (const next of manifest[key].imports ?? []) closure(next, seen);
-    return seen;
-  };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const shared = closure(entryKey);
   // The visitor's language bundle is fetched before the first render (lib/i18n.ts).
   const language = Object.keys(manifest).find((key) => key.endsWith('locales/en/index.ts'));

@@ -7,23 +7,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
+import { readManifest } from './manifest.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webDir, 'dist');
 const SCREEN = 'src/features/auth/components/sign-in-page.tsx';
 const LANGUAGE_CHUNK = (language) => `src/locales/${language}/index.ts`;
 
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const { chunks: manifest, entryKey, closure } = readManifest(dist);
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-
-/** The chunks a key pulls in statically, itself included. */
-function closure(key, seen = new Set()) {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const next of manifest[key].imports ?? []) closure(next, seen);
-  return seen;
-}
 
 /** The screen's own chunks beyond the ones the entry (already in index.html) brings. */
 function screenChunks() {
