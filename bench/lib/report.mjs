@@ -29,7 +29,8 @@ statement (PostgreSQL, \`db/prepared.ts\`), the bare server prepares it under th
 neither skips planning work the other does (before 2026-11-23 16:30 the bare server sent every
 statement unnamed and re-planned it each time, which made ours look up to 6× faster than bare).
 autocannon (in the driver process) runs a warm-up then the measurement against each server in
-turn, alternating which goes first. Ratios: req/s ours/bare and p99 bare/ours — so for both 1.00 means "no overhead" and higher is better. Target ≥ 0.85.
+turn, alternating which goes first. Ratios: req/s ours/bare and p99 bare/ours — so for both
+1.00 means "no overhead" and higher is better. Target ≥ 0.85.
 Throughput and latency move with whatever else the shared machine runs, so the table also gives
 the **CPU time of the server process per answered request** (\`process.cpuUsage\` before and
 after each measurement) and its ratio bare/ours: it counts only work done for our requests and
@@ -80,9 +81,9 @@ fresh \`DATA_DIR\` (PGlite initdb, migrations, demo data with two cost-17 passwo
 again on the initialised one: time from spawn to the first 200 of \`/\`. RSS from
 \`/proc/<pid>/status\` 2 s after the second start's first 200 (the background jobs make their first
 run at 2 s) and "after start" once the start is complete, at rest 15 s after the first 200;
-every 5 s during a mixed load (autocannon,
-10 connections cycling profile, upcoming and completed lessons, credit log, charges, the web
-app's \`/\` and \`/favicon.svg\`, health; plus a password sign-in every 5 s) and 5 s after it.
+every 5 s during a mixed load (autocannon, 10 connections cycling profile, upcoming and
+completed lessons, credit log, charges, the web app's \`/\` and \`/favicon.svg\`, health; plus a
+password sign-in every 5 s) and 5 s after it.
 With each RSS sample the server (started with \`MEMORY_REPORT=true\`) writes its own
 \`process.memoryUsage()\`, V8 heap spaces and PGlite's WebAssembly memory size on SIGUSR2, and
 \`/proc/<pid>/smaps\` gives the resident part of the WebAssembly memory, glibc's main arena and
@@ -97,8 +98,8 @@ after a full collection).`,
     method: `Lighthouse 12.8 through its Node API with the default (mobile) configuration — emulated
 Moto G Power, simulated slow 4G and 4× CPU slowdown — in Debian's Chromium
 (\`--headless --no-sandbox --disable-gpu --disable-background-networking\` …) driven by
-puppeteer-core, on the built portal
-(\`apps/server/dist/server.js\`, fresh embedded database with demo data). \`/\` is the sign-in page and
+puppeteer-core, on the built portal (\`apps/server/dist/server.js\`, fresh embedded database
+with demo data). \`/\` is the sign-in page and
 is audited signed out (signed in it redirects); the others signed in as the demo parent: the
 token from \`POST /api/login\` is written to \`localStorage\` (\`token\`, \`status\`, \`userinfo\`) on
 the portal's origin and Lighthouse runs with \`disableStorageReset\`. Each page is audited in a
