@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { lessonsApi, refreshLessons } from '../api/lessons-api';
-import { hoursAndMinutes, statusKey, timingOf } from '../utils/lesson-timing';
+import { cardClock, hoursAndMinutes, statusKey, timingOf } from '../utils/lesson-timing';
 
 const STATUS_COLORS: Record<string, string> = {
   status0: 'blue',
@@ -75,22 +75,6 @@ function useEnterLesson(lesson: ScheduledLesson) {
 interface LessonCardProps {
   lesson: ScheduledLesson;
   now: number;
-}
-
-/**
- * What a card shows that depends on the clock: status, entry refusal, leave, and the countdown
- * in whole minutes. Two times with the same answer draw the same card.
- */
-export function cardClock(lesson: ScheduledLesson, now: number): string {
-  const timing = timingOf(lesson);
-  const left = countdownMs(timing.startMs, now);
-  const countdown = left === undefined ? '' : JSON.stringify(hoursAndMinutes(left));
-  return [
-    statusKey(lesson, now),
-    enterRefusal(timing, now) ?? '',
-    canRequestLeave(timing, now),
-    countdown,
-  ].join('|');
 }
 
 /**

@@ -1,5 +1,12 @@
 import type { ScheduledLesson } from '@portal/shared/lessons';
-import { LESSON_STATUS, lessonStatus, type LessonTiming } from '@portal/shared/lessons';
+import {
+  canRequestLeave,
+  countdownMs,
+  enterRefusal,
+  LESSON_STATUS,
+  lessonStatus,
+  type LessonTiming,
+} from '@portal/shared/lessons';
 
 /** The shared window rules' input for a lesson as the API lists it. */
 export function timingOf(lesson: ScheduledLesson): LessonTiming {
@@ -21,4 +28,20 @@ export function statusKey(lesson: ScheduledLesson, nowMs: number): string {
 export function hoursAndMinutes(ms: number): { hours: number; minutes: number } {
   const totalMinutes = Math.ceil(ms / 60_000);
   return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
+}
+
+/**
+ * What a card shows that depends on the clock: status, entry refusal, leave, and the countdown
+ * in whole minutes. Two times with the same answer draw the same card.
+ */
+export function cardClock(lesson: ScheduledLesson, now: number): string {
+  const timing = timingOf(lesson);
+  const left = countdownMs(timing.startMs, now);
+  const countdown = left === undefined ? '' : JSON.stringify(hoursAndMinutes(left));
+  return [
+    statusKey(lesson, now),
+    enterRefusal(timing, now) ?? '',
+    canRequestLeave(timing, now),
+    countdown,
+  ].join('|');
 }
