@@ -26,11 +26,16 @@ function screenChunks() {
 const STYLESHEET = /\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
 const PRELOAD = /\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
 
-/** A stylesheet of the build as a `<style>` element. */
+/**
+ * A stylesheet of the build as a `<style>` element, after a disabled `<link>` to its file. The
+ * browser does not fetch a disabled stylesheet, but Vite's preload helper counts the link as
+ * loaded: without it, the router's import of the screen appended the screen's stylesheets as
+ * files, fetched them again and waited for them before hydrating (one more round trip).
+ */
 function inlineStyle(file) {
   const css = readFileSync(path.join(dist, file), 'utf8');
   if (css.includes('</style')) throw new Error(`prerender: ${file} cannot be inlined`);
-  return `<style data-from="/${file}">${css}</style>`;
+  return `<link rel="stylesheet" href="/${file}" disabled /><style data-from="/${file}">${css}</style>`;
 }
 
 /**

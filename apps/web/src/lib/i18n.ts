@@ -12,14 +12,13 @@ import {
 } from '@portal/shared/i18n';
 import { storage } from './storage';
 
+type LanguageFiles = Record<string, { default: Record<string, unknown> }>;
+
 /**
  * Each language's texts (`locales/<language>/*.json`, one namespace per feature) are one chunk,
  * fetched when the language is first used: a visitor downloads only their own language.
  */
-const BUNDLES: Record<
-  Language,
-  () => Promise<{ default: Record<string, Record<string, unknown>> }>
-> = {
+const BUNDLES: Record<Language, () => Promise<{ default: LanguageFiles }>> = {
   en: () => import('../locales/en/index'),
   zh_CN: () => import('../locales/zh_CN/index'),
 };
@@ -61,11 +60,18 @@ export function currentLanguage(): Language {
     : 'en';
 }
 
+/** `{ './auth.json': module }` → `[['auth', texts]]`: one language's namespaces by name. */
+function namespacesOf(files: LanguageFiles): [string, Record<string, unknown>][] {
+  return Object.entries(files).map(([file, module]) => [
+    file.replace(/^.*\/([^/]+)\.json$/, '$1'),
+    module.default,
+  ]);
+}
+
 /** Makes a language's texts available (once); the app renders after the first one is in. */
 export async function loadLanguage(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'common')) return;
-  const bundle = (await BUNDLES[language]()).default;
-  for (const [namespace, texts] of Object.entries(bundle))
+  for (const [namespace, texts] of namespacesOf((await BUNDLES[language]()).default))
     i18n.addResourceBundle(language, namespace, texts, true, true);
 }
 
