@@ -1,8 +1,29 @@
 import react from '@vitejs/plugin-react';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+/**
+ * React Router 7 points every import at its development build, whose warnings stay switched on
+ * (remix-run/react-router#12532, #14102); the production build next to it differs only by that
+ * switch. The production bundle takes it.
+ */
+function reactRouterProductionBuild(): string {
+  const development = fileURLToPath(import.meta.resolve('react-router'));
+  const production = development.replace(/([\\/]dist[\\/])development([\\/])/, '$1production$2');
+  if (production === development || !existsSync(production))
+    throw new Error(`react-router has no production build beside ${development}`);
+  return production;
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }]
+        : [],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -29,4 +50,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
