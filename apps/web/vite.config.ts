@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * React Router 7 points every import at its development build, whose warnings stay switched on
@@ -16,8 +16,47 @@ function reactRouterProductionBuild(): string {
   return production;
 }
 
+/** The pre-rendered landing page (scripts/prerender.mjs); the groups below keep its load small. */
+const SIGN_IN_SCREEN = 'src/features/auth/components/sign-in-page.tsx';
+
+/**
+ * The build's import graph, read as the bundler parses each module, so a chunk group can ask
+ * which modules the sign-in screen imports (statically, directly or not) once all are parsed.
+ */
+function importGraph() {
+  const imports = new Map<string, readonly string[]>();
+  let signIn: Set<string> | undefined;
+  const plugin: Plugin = {
+    name: 'portal:import-graph',
+    apply: 'build',
+    moduleParsed(info) {
+      imports.set(info.id, info.importedIds);
+    },
+  };
+  function signInImports(id: string): boolean {
+    if (!signIn) {
+      const screen = [...imports.keys()].find((key) =>
+        key.replaceAll('\\', '/').endsWith(SIGN_IN_SCREEN),
+      );
+      if (!screen) throw new Error(`the build has no ${SIGN_IN_SCREEN}`);
+      const seen = new Set<string>();
+      const visit = (key: string) => {
+        if (seen.has(key)) return;
+        seen.add(key);
+        for (const next of imports.get(key) ?? []) visit(next);
+      };
+      visit(screen);
+      signIn = seen;
+    }
+    return signIn.has(id);
+  }
+  return { plugin, signInImports };
+}
+
+const graph = importGraph();
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), graph.plugin],
   resolve: {
     alias:
       command === 'build'
@@ -38,13 +77,23 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // Fewer, larger files (decision 027): what every page runs at start is one chunk, and
-        // the code eight or more screens share (Mantine's inputs, overlays and forms) another.
-        // Left to itself the bundler made ~50 files of a few hundred bytes per signed-in screen.
+        // Fewer, larger files (decision 027): what every page runs at start is one chunk, the
+        // code eight or more screens share another, split by whether the sign-in page uses it
+        // (Mantine's inputs, the form library) or not (the account layout, the billing and
+        // credit schemas), so the landing page does not load and run the signed-in screens'
+        // shared code. Left to itself the bundler made ~50 files of a few hundred bytes per
+        // signed-in screen.
         codeSplitting: {
           groups: [
-            { name: 'initial', tags: ['$initial'], priority: 2 },
-            { name: 'common', minShareCount: 8, minSize: 20_000, priority: 1 },
+            { name: 'initial', tags: ['$initial'], priority: 3 },
+            {
+              name: 'common',
+              test: graph.signInImports,
+              minShareCount: 8,
+              minSize: 20_000,
+              priority: 2,
+            },
+            { name: 'account', minShareCount: 8, priority: 1 },
           ],
         },
       },

@@ -14,9 +14,11 @@ export type Prefetch = (client: QueryClient, url: URL) => unknown;
  * fails: it returns at once, the screen's own `useQuery` joins the request in flight or reads the
  * answer from the cache, and a refused call is left for the screen to report.
  *
- * The prefetch functions (query options and their schemas, ~4 KB gzip) are in the entry on
- * purpose: loaded as a chunk of their own they queued behind the screen's chunks on HTTP/1.1's
- * six connections and the calls started ~0.7 s later (bench/findings.md § 4).
+ * The prefetch functions (query options, ~2 KB gzip) are in the entry on purpose: loaded as a
+ * chunk of their own they queued behind the screen's chunks on HTTP/1.1's six connections and the
+ * calls started ~0.7 s later (bench/findings.md § 4). Their schemas are not: each query loads
+ * its domain's schemas beside its request (api-client `schema`, decision 028), so the sign-in
+ * page does not build them.
  */
 export function prefetchOnOpen(prefetch: Prefetch) {
   return ({ request }: LoaderFunctionArgs): null => {

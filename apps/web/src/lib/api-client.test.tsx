@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { renderWithProviders, stubFetch } from '../test/render';
 import { api, ApiError } from './api-client';
 import { changeLanguage } from './i18n';
@@ -84,5 +85,53 @@ describe('api client', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText('network error')).not.toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  describe('a schema given as a loader', () => {
+    const Thing = z.object({ a: z.number() });
+
+    it('is loaded beside the request and validates the answer', async () => {
+      const order: string[] = [];
+      stubFetch(() => {
+        order.push('request');
+        return { body: { code: 200, msg: 'ok', data: { a: 1, extra: true } } };
+      });
+      const loaded = api.get('/api/thing', {
+        schema: () => {
+          order.push('schema');
+          return Promise.resolve(Thing);
+        },
+      });
+      await expect(loaded).resolves.toEqual({ a: 1 });
+      expect(order).toEqual(['schema', 'request']);
+    });
+
+    it('refuses an answer that does not fit it', async () => {
+      stubFetch(() => ({ body: { code: 200, msg: 'ok', data: { a: 'one' } } }));
+      await expect(
+        api.get('/api/thing', { schema: () => Promise.resolve(Thing) }),
+      ).rejects.toBeInstanceOf(z.ZodError);
+    });
+
+    it('fails the call when it cannot load, and not at all when the request failed first', async () => {
+      stubFetch(() => ({ body: { code: 200, msg: 'ok', data: { a: 1 } } }));
+      const offline = new Error('chunk not loaded');
+      await expect(api.get('/api/thing', { schema: () => Promise.reject(offline) })).rejects.toBe(
+        offline,
+      );
+
+      const unhandled = vi.fn();
+      process.on('unhandledRejection', unhandled);
+      try {
+        stubFetch(() => ({ status: 400, body: { code: 400, msg: 'Bad request', data: null } }));
+        await expect(
+          api.get('/api/thing', { silent: true, schema: () => Promise.reject(offline) }),
+        ).rejects.toMatchObject({ code: 400 });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(unhandled).not.toHaveBeenCalled();
+      } finally {
+        process.off('unhandledRejection', unhandled);
+      }
+    });
   });
 });

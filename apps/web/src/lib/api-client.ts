@@ -28,8 +28,13 @@ export type Query = Record<
 export interface RequestOptions<T> {
   query?: Query;
   body?: unknown;
-  /** Validates `data`; without it the caller trusts the declared type. */
-  schema?: z.ZodType<T>;
+  /**
+   * Validates `data`; without it the caller trusts the declared type. Query options that a
+   * route prefetches sit in the start chunk (app/prefetch.ts) and pass a loader instead: it is
+   * called beside the request, so the domain's schemas are a chunk of their own that the sign-in
+   * page never builds, and the request does not wait for them.
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   /** The caller shows the message itself: no toast (the session rules still apply). */
   silent?: boolean;
   signal?: AbortSignal;
@@ -96,6 +101,9 @@ async function send<T>(
   const token = storage.getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // Read only on success; a failed request must not leave a failed load unhandled.
+  if (schema instanceof Promise) void schema.catch(() => undefined);
 
   let response: Response;
   try {
@@ -129,7 +137,7 @@ async function send<T>(
     throw new ApiError(response.status, code, msg, envelope?.data ?? null);
   }
   const data = envelope?.data as T;
-  return { data: options.schema ? options.schema.parse(data) : data, envelope: envelope ?? {} };
+  return { data: schema ? (await schema).parse(data) : data, envelope: envelope ?? {} };
 }
 
 export const api = {

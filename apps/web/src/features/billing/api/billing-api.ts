@@ -16,33 +16,18 @@ import {
   OrderSummarySchema,
   PaymentLogSchema,
   PlanSchema,
-  RechargeListSchema,
   type ConfirmOrderBody,
 } from '@portal/shared/billing';
 import { RewardSettingSchema } from '@portal/shared/credits';
 import { api } from '../../../lib/api-client';
 import { accountQueryOptions } from '../../../lib/credits';
-import { currentLanguage } from '../../../lib/i18n';
 import { profileQueryOptions } from '../../../lib/profile';
 import { timeDiff } from '../../../lib/time';
-
-// Titles come translated from the server, so the language is part of every key.
-const key = (...parts: (string | number | undefined)[]) => [
-  'billing',
-  currentLanguage(),
-  ...parts.map((part) => part ?? ''),
-];
-
-export const rechargeQueryOptions = () =>
-  queryOptions({
-    queryKey: key('recharge'),
-    queryFn: ({ signal }) =>
-      api.get('/api/recharge/quantity', { schema: RechargeListSchema, signal }),
-  });
+import { billingKey } from './recharge-query';
 
 export const orderQueryOptions = (orderNo: string) =>
   queryOptions({
-    queryKey: key('order', orderNo),
+    queryKey: billingKey('order', orderNo),
     queryFn: ({ signal }) =>
       api.get('/api/order', { query: { order_no: orderNo }, schema: OrderSummarySchema, signal }),
     enabled: orderNo !== '',
@@ -50,7 +35,7 @@ export const orderQueryOptions = (orderNo: string) =>
 
 export const localSessionQueryOptions = (session: string) =>
   queryOptions({
-    queryKey: key('local-session', session),
+    queryKey: billingKey('local-session', session),
     queryFn: ({ signal }) =>
       api.get('/api/local-checkout/session', {
         query: { session },
@@ -67,7 +52,7 @@ export interface CreditLogFilter {
 
 export const creditLogQueryOptions = (page: number, filter: CreditLogFilter) =>
   queryOptions({
-    queryKey: key('credit-log', page, filter.type, filter.direction),
+    queryKey: billingKey('credit-log', page, filter.type, filter.direction),
     queryFn: ({ signal }) =>
       api.getPage('/api/account-logs/creditPC', {
         query: {
@@ -84,7 +69,7 @@ export const creditLogQueryOptions = (page: number, filter: CreditLogFilter) =>
 
 export const paymentLogQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: key('payment-log', page),
+    queryKey: billingKey('payment-log', page),
     queryFn: ({ signal }) =>
       api.getPage('/api/account-logs/recharge', {
         query: { time_diff: timeDiff(), pagesize: BILLING_PAGE_SIZE, page },
@@ -95,7 +80,7 @@ export const paymentLogQueryOptions = (page: number) =>
 
 export const rewardSettingQueryOptions = () =>
   queryOptions({
-    queryKey: key('reward-setting'),
+    queryKey: billingKey('reward-setting'),
     queryFn: ({ signal }) =>
       api.post('/api/reward-setting', {}, { schema: z.array(RewardSettingSchema), signal }),
     staleTime: 60 * 60_000,
@@ -110,28 +95,28 @@ export const chargesPage = (page: number, signal?: AbortSignal) =>
 
 export const myPlansQueryOptions = () =>
   queryOptions({
-    queryKey: key('my-plans'),
+    queryKey: billingKey('my-plans'),
     queryFn: ({ signal }) =>
       api.get('/api/getMyPlanList', { schema: z.array(MyPlanSchema), signal }),
   });
 
 export const kidsQueryOptions = () =>
   queryOptions({
-    queryKey: key('kids'),
+    queryKey: billingKey('kids'),
     queryFn: ({ signal }) =>
       api.get('/api/getKidsTypeList', { schema: z.array(KidsOptionSchema), signal }),
   });
 
 export const plansQueryOptions = (kids: number | undefined) =>
   queryOptions({
-    queryKey: key('plans', kids),
+    queryKey: billingKey('plans', kids),
     queryFn: ({ signal }) =>
       api.get('/api/getPlanList', { query: { kids }, schema: z.array(PlanSchema), signal }),
   });
 
 export const catalogueQueryOptions = () =>
   queryOptions({
-    queryKey: key('create-plans'),
+    queryKey: billingKey('create-plans'),
     queryFn: ({ signal }) =>
       api.get('/api/getCreatPlanList', {
         schema: z.object({ plans: z.array(PlanSchema), goods: z.array(CreditGoodSchema) }),
@@ -141,13 +126,13 @@ export const catalogueQueryOptions = () =>
 
 export const offerQueryOptions = () =>
   queryOptions({
-    queryKey: key('offer'),
+    queryKey: billingKey('offer'),
     queryFn: ({ signal }) => api.get('/api/getHidePlanList', { schema: HiddenOfferSchema, signal }),
   });
 
 export const changePlanQueryOptions = (planId: number) =>
   queryOptions({
-    queryKey: key('change-plan', planId),
+    queryKey: billingKey('change-plan', planId),
     queryFn: ({ signal }) =>
       api.post('/api/getMyChangePlan', { plan_id: planId }, { schema: ChangePlanSchema, signal }),
     enabled: planId > 0,

@@ -1,6 +1,6 @@
 import type { Prefetch } from '../../../app/prefetch';
 import { prefetchAccountHeader } from '../../../components/layout/prefetch-header';
-import { rechargeQueryOptions } from './billing-api';
+import { rechargeQueryOptions } from './recharge-query';
 
 /** `/recharge`: header and the credit packages. */
 export const prefetchRecharge: Prefetch = (client) => {

@@ -4,7 +4,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { billingApi, goToCheckout, rechargeQueryOptions } from '../api/billing-api';
+import { billingApi, goToCheckout } from '../api/billing-api';
+import { rechargeQueryOptions } from '../api/recharge-query';
 import { formatMoney } from '../utils/money';
 
 /**

@@ -24,7 +24,8 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
 import { messageText } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
-import { billingApi, goToCheckout, rechargeQueryOptions } from '../api/billing-api';
+import { billingApi, goToCheckout } from '../api/billing-api';
+import { rechargeQueryOptions } from '../api/recharge-query';
 import { formatMoney } from '../utils/money';
 
 /**

@@ -7,64 +7,17 @@ import {
   EnterRoomSchema,
   JudgeLessonSchema,
   LeaveResultSchema,
-  LessonGroupSchema,
-  ScheduledLessonSchema,
   type LessonRef,
 } from '@portal/shared/lessons';
 import { api } from '../../../lib/api-client';
 import { accountQueryOptions } from '../../../lib/credits';
-import { currentLanguage } from '../../../lib/i18n';
 import { profileQueryOptions } from '../../../lib/profile';
 import { timeDiff } from '../../../lib/time';
-
-/** Spec §9: the upcoming list asks for page 1 of 30; other lists page by 10. */
-export const UPCOMING_PAGE_SIZE = 30;
-export const LIST_PAGE_SIZE = 10;
-
-// Titles and messages come translated from the server, so the language is part of every key.
-const key = (...parts: (string | number | undefined)[]) => [
-  'lessons',
-  currentLanguage(),
-  ...parts.map((part) => part ?? 'all'),
-];
-
-export const upcomingGroupsQueryOptions = (studentSn?: string) =>
-  queryOptions({
-    queryKey: key('upcoming-groups', studentSn),
-    queryFn: ({ signal }) =>
-      api.getPage('/api/userSchedukeForStudentSeven', {
-        query: {
-          type: 1001,
-          student_sn: studentSn,
-          time_diff: timeDiff(),
-          pagesize: UPCOMING_PAGE_SIZE,
-          page: 1,
-        },
-        schema: z.array(LessonGroupSchema),
-        signal,
-      }),
-  });
-
-export const schedulePageQueryOptions = (studentSn: string | undefined, page: number) =>
-  queryOptions({
-    queryKey: key('schedule', studentSn, page),
-    queryFn: ({ signal }) =>
-      api.getPage('/api/userSchedukeForStudent', {
-        query: {
-          type: 1001,
-          student_sn: studentSn,
-          time_diff: timeDiff(),
-          pagesize: LIST_PAGE_SIZE,
-          page,
-        },
-        schema: z.array(ScheduledLessonSchema),
-        signal,
-      }),
-  });
+import { LIST_PAGE_SIZE, lessonsKey } from './schedule-queries';
 
 export const coursesQueryOptions = (studentSn?: string) =>
   queryOptions({
-    queryKey: key('courses', studentSn),
+    queryKey: lessonsKey('courses', studentSn),
     queryFn: ({ signal }) =>
       api.post(
         '/api/myCourse',
@@ -79,7 +32,7 @@ export const coursesQueryOptions = (studentSn?: string) =>
 
 export const completedGroupsQueryOptions = (studentSn: string | undefined, page: number) =>
   queryOptions({
-    queryKey: key('completed', studentSn, page),
+    queryKey: lessonsKey('completed', studentSn, page),
     queryFn: ({ signal }) =>
       api.getPage('/api/getCompletedLessonPCSeven', {
         query: { student_sn: studentSn, time_diff: timeDiff(), pagesize: LIST_PAGE_SIZE, page },

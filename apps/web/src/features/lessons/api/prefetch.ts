@@ -3,7 +3,7 @@ import { prefetchAccountHeader } from '../../../components/layout/prefetch-heade
 import { childrenQueryOptions } from '../../../lib/children';
 import { profileQueryOptions } from '../../../lib/profile';
 import { dashboardView } from '../utils/dashboard-view';
-import { schedulePageQueryOptions, upcomingGroupsQueryOptions } from './lessons-api';
+import { schedulePageQueryOptions, upcomingGroupsQueryOptions } from './schedule-queries';
 
 /** `/index`: header, children and, on the schedule tab, its count and the page shown. */
 export const prefetchDashboard: Prefetch = (client, url) => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { profileQueryOptions } from '../../../lib/profile';
-import { upcomingGroupsQueryOptions } from '../api/lessons-api';
+import { upcomingGroupsQueryOptions } from '../api/schedule-queries';
 import { LessonGrid } from './lesson-grid';
 import { LessonsEmpty } from './lessons-empty';
 import { ListState } from './list-state';

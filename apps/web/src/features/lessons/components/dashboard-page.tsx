@@ -27,11 +27,8 @@ import { paths } from '../../../config/paths';
 import { childrenQueryOptions } from '../../../lib/children';
 import { accountQueryOptions } from '../../../lib/credits';
 import { profileQueryOptions } from '../../../lib/profile';
-import {
-  completedGroupsQueryOptions,
-  coursesQueryOptions,
-  schedulePageQueryOptions,
-} from '../api/lessons-api';
+import { completedGroupsQueryOptions, coursesQueryOptions } from '../api/lessons-api';
+import { schedulePageQueryOptions } from '../api/schedule-queries';
 import { dashboardView } from '../utils/dashboard-view';
 import { CompletedList } from './completed-list';
 import { CourseCard } from './course-card';

@@ -2,7 +2,7 @@ import { Group, Pagination, Stack } from '@mantine/core';
 import '@mantine/core/styles/Pagination.css';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LIST_PAGE_SIZE, schedulePageQueryOptions } from '../api/lessons-api';
+import { LIST_PAGE_SIZE, schedulePageQueryOptions } from '../api/schedule-queries';
 import { LessonGrid } from './lesson-grid';
 import { LessonsEmpty } from './lessons-empty';
 import { ListState } from './list-state';
