@@ -29,6 +29,10 @@ function importGraph() {
   const plugin: Plugin = {
     name: 'portal:import-graph',
     apply: 'build',
+    buildStart() {
+      imports.clear();
+      signIn = undefined;
+    },
     moduleParsed(info) {
       imports.set(info.id, info.importedIds);
     },
