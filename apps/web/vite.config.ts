@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { SIGN_IN_SCREEN } from './src/app/shell/sign-in-screen';
 
 /**
  * React Router 7 points every import at its development build, whose warnings stay switched on
@@ -15,9 +16,6 @@ function reactRouterProductionBuild(): string {
     throw new Error(`react-router has no production build beside ${development}`);
   return production;
 }
-
-/** The pre-rendered landing page (scripts/prerender.mjs); the groups below keep its load small. */
-const SIGN_IN_SCREEN = 'src/features/auth/components/sign-in-page.tsx';
 
 /**
  * The build's import graph, read as the bundler parses each module, so a chunk group can ask

@@ -11,16 +11,15 @@ import { readManifest } from './manifest.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webDir, 'dist');
-const SCREEN = 'src/features/auth/components/sign-in-page.tsx';
 const LANGUAGE_CHUNK = (language) => `src/locales/${language}/index.ts`;
 
 const { chunks: manifest, entryKey, closure } = readManifest(dist);
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 
 /** The screen's own chunks beyond the ones the entry (already in index.html) brings. */
-function screenChunks() {
+function screenChunks(screen) {
   const entry = closure(entryKey);
-  return [...closure(SCREEN)].filter((key) => !entry.has(key));
+  return [...closure(screen)].filter((key) => !entry.has(key));
 }
 
 const STYLESHEET = /\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
@@ -44,8 +43,8 @@ function inlineStyle(file) {
  * files, stylesheets and scripts shared HTTP/1.1's six connections and the first paint waited
  * for them (Lighthouse request list of `/`).
  */
-function withAssets(html, language) {
-  const chunks = screenChunks();
+function withAssets(html, language, screen) {
+  const chunks = screenChunks(screen);
   const css = [
     ...[...html.matchAll(STYLESHEET)].map((match) => match[1]),
     ...chunks.flatMap((key) => manifest[key].css ?? []),
@@ -84,10 +83,11 @@ const vite = await createServer({
 });
 try {
   const { renderSignInShell } = await vite.ssrLoadModule('/src/app/shell/render.tsx');
+  const { SIGN_IN_SCREEN } = await vite.ssrLoadModule('/src/app/shell/sign-in-screen.ts');
   const { LANGUAGES } = await vite.ssrLoadModule('@portal/shared/i18n');
   mkdirSync(path.join(dist, 'shell'), { recursive: true });
   for (const language of LANGUAGES) {
-    const page = withAssets(template, language);
+    const page = withAssets(template, language, SIGN_IN_SCREEN);
     const shell = await renderSignInShell(language, page.scripts);
     let html = swap(
       page.html,

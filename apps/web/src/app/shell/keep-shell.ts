@@ -11,9 +11,9 @@ export interface ShellScripts {
 /**
  * Runs inline in the pre-rendered sign-in page (decision 026), in place of the app's script tags.
  * The shell is `/` for a signed-out visitor in one language. When the visitor's language (stored
- * `lang`, else the browser's: the app's own rule, `browserLanguage`, passed in) is another one, or a session is
- * stored (the app will send the parent on), the shell is removed and the app starts at once, as
- * on every other page. Otherwise the app's code is requested once the shell has painted, so the
+ * `lang`, else the browser's: the app's own rule, `browserLanguage`, passed in) is another one,
+ * or a session is stored (the app will send the parent on), the shell is removed and the app
+ * starts at once, as on every other page. Otherwise the app's code is requested once the shell has painted, so the
  * page's first paint does not share the connection with ~40 scripts; a hidden tab, or a browser
  * without paint timing, starts it at once or after a second. While the shell stays, a form sent
  * with Enter does not reload the page.

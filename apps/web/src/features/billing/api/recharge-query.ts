@@ -2,7 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 
-/** Titles come translated from the server, so the language is part of every key. */
+/**
+ * Every billing query's key (billing-api.ts uses it too; it lives here, in the start chunk's
+ * module). Titles come translated from the server, so the language is part of every key.
+ */
 export const billingKey = (...parts: (string | number | undefined)[]) => [
   'billing',
   currentLanguage(),

@@ -15,7 +15,11 @@ const lessons = () => import('@portal/shared/lessons');
 export const UPCOMING_PAGE_SIZE = 30;
 export const LIST_PAGE_SIZE = 10;
 
-/** Titles and messages come translated from the server, so the language is part of every key. */
+/**
+ * Every lesson query's key (lessons-api.ts uses it too; it lives here, in the start chunk's
+ * module). Titles and messages come translated from the server, so the language is part of every
+ * key.
+ */
 export const lessonsKey = (...parts: (string | number | undefined)[]) => [
   'lessons',
   currentLanguage(),
