@@ -34,7 +34,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -88,6 +88,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     logController: new OneLinePerRequest(),
+    // Parser and router errors answer the envelope too (issue #18 item 9).
+    frameworkErrors,
+    clientErrorHandler,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
@@ -111,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docsPlugin);
 
   await app.register(healthRoutes, { ctx, databaseKind: database.kind, ping: database.ping });
-  await app.register(dictRoutes);
+  await app.register(dictRoutes, { ctx });
   await app.register(agreementsRoutes, { ctx });
   // Feature routes: one line per module.
   await app.register(authRoutes, { ctx });

@@ -14,6 +14,19 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('listens on loopback by default; beyond it the dev outbox gets a token (issue #18 item 11)', () => {
+    expect(loadConfig({})).toMatchObject({ host: '127.0.0.1', devOutbox: undefined });
+    expect(loadConfig({ HOST: '::1' }).devOutbox).toBeUndefined();
+    const open = loadConfig({ HOST: '0.0.0.0' }).devOutbox;
+    expect(open?.generated).toBe(true);
+    expect(open?.token.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ HOST: '0.0.0.0' }).devOutbox?.token).not.toBe(open?.token);
+    expect(loadConfig({ HOST: '0.0.0.0', DEV_OUTBOX_TOKEN: 'a'.repeat(20) }).devOutbox).toEqual({
+      token: 'a'.repeat(20),
+      generated: false,
+    });
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });
@@ -30,6 +43,7 @@ describe('loadConfig', () => {
     [{ PAYMENT_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY'],
     [{ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ DEV_OUTBOX_TOKEN: 'short' }, 'DEV_OUTBOX_TOKEN'],
     [{ CAPTCHA_DIFFICULTY: '33' }, 'CAPTCHA_DIFFICULTY'],
     [{ NODE_ENV: 'production', CAPTCHA_DIFFICULTY: '12' }, 'CAPTCHA_DIFFICULTY'],
   ])('refuses %j naming %s', (env, variable) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -14,7 +15,13 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Loopback by default: the demo's outbox and local checkout are not for the network. */
+    HOST: z.string().min(1).default('127.0.0.1'),
+    /**
+     * Required by GET /api/dev/outbox when the server listens beyond loopback with the local
+     * providers (a random one is made and printed at start when it is not set).
+     */
+    DEV_OUTBOX_TOKEN: z.string().min(16).max(200).optional(),
     /** Where the embedded database lives when DATABASE_URL is not set. */
     DATA_DIR: z.string().min(1).default('./data'),
     /** postgres://… switches from the embedded PGlite to a PostgreSQL server. */
@@ -30,6 +37,19 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     /** Set when behind a load balancer so the client IP and protocol come from X-Forwarded-*. */
     TRUST_PROXY: booleanString.default(false),
+    /**
+     * The school's public facts (decision 033), shown on the agreement and download pages; what
+     * is not set is not shown (with DEMO_DATA, the demo school's stand in).
+     */
+    COMPANY_NAME: z.string().trim().min(1).max(120).optional(),
+    /** The company's name on Chinese screens; COMPANY_NAME when not set. */
+    COMPANY_NAME_ZH_CN: z.string().trim().min(1).max(120).optional(),
+    SUPPORT_EMAIL: z.email().optional(),
+    SUPPORT_PHONE: z.string().trim().min(3).max(40).optional(),
+    /** The lesson app's page in Apple's App Store (no badge without it). */
+    APP_STORE_URL: z.url().optional(),
+    /** The lesson app's page in Google Play (no badge without it). */
+    GOOGLE_PLAY_URL: z.url().optional(),
     /** Fill an empty database with the demo data of decisions.md at start. */
     DEMO_DATA: booleanString.optional(),
     /** Routes under /api/dev/fixtures that create test data (e2e runs only; refused in production). */
@@ -43,6 +63,20 @@ const EnvSchema = z
      * about half a second in a laptop browser; each extra bit doubles it. Lower only for tests.
      */
     CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(32).default(18),
+    /**
+     * Sign-ins that may wait for a password-hashing slot in one instance (decision 030); beyond
+     * them a sign-in is answered 429 "too many sign-ins right now" at once.
+     */
+    SIGN_IN_HASH_WAITING: z.coerce.number().int().min(0).max(1000).default(4),
+    /** Codes sent per hour by all instances together (decision 030: SMS pumping). */
+    SMS_HOURLY_BUDGET: z.coerce.number().int().min(1).default(1000),
+    /** Codes sent per hour to one calling code (e.g. +86) unless SMS_COUNTRY_BUDGETS says otherwise. */
+    SMS_COUNTRY_HOURLY_BUDGET: z.coerce.number().int().min(1).default(300),
+    /** Per-calling-code hourly budgets, e.g. `86:800,1:100`. */
+    SMS_COUNTRY_BUDGETS: z
+      .string()
+      .regex(/^\d{1,4}:\d{1,9}(,\d{1,4}:\d{1,9})*$/, 'like 86:800,1:100')
+      .optional(),
     SMS_PROVIDER: z.enum(['local', 'twilio']).default('local'),
     TWILIO_ACCOUNT_SID: z.string().optional(),
     TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -173,7 +207,19 @@ export interface Config {
   testFixtures: boolean;
   passwordHashCost: number;
   captcha: { provider: 'local-pow'; difficulty: number };
+  /** Sign-ins that may wait for a hashing slot per instance before 429 (decision 030). */
+  signInHashWaiting: number;
+  /** Hourly SMS budgets: all codes, and per calling code (`byCountry` overrides `perCountry`). */
+  smsBudget: { hourly: number; perCountry: number; byCountry: Record<string, number> };
   webDistDir: string | undefined;
+  /** The school's public facts (decision 033); undefined when not configured. */
+  site: {
+    companyName: { en?: string; zh_CN?: string };
+    supportEmail?: string;
+    supportPhone?: string;
+    appStoreUrl?: string;
+    googlePlayUrl?: string;
+  };
   sms:
     | { provider: 'local' }
     | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
@@ -188,8 +234,18 @@ export interface Config {
         apiBase?: { host: string; port: number; protocol: 'http' | 'https' };
       };
   lessonWeeksAhead: number;
+  /**
+   * The token the dev outbox asks for; undefined when the server listens on loopback only, where
+   * only this machine can read it (issue #18 item 11).
+   */
+  devOutbox: { token: string; generated: boolean } | undefined;
   /** Memory figures on stderr at SIGUSR2 (lib/memory-report.ts); benchmarks only. */
   memoryReport: boolean;
+}
+
+/** Does listening on `host` keep the server to this machine? (127.0.0.0/8, ::1, localhost) */
+export function isLoopbackHost(host: string): boolean {
+  return /^127(\.\d{1,3}){3}$/.test(host) || host === '::1' || host === 'localhost';
 }
 
 export class ConfigError extends Error {
@@ -227,6 +283,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     testFixtures: env.TEST_FIXTURES,
     passwordHashCost: env.PASSWORD_HASH_COST,
     captcha: { provider: 'local-pow', difficulty: env.CAPTCHA_DIFFICULTY },
+    signInHashWaiting: env.SIGN_IN_HASH_WAITING,
+    smsBudget: {
+      hourly: env.SMS_HOURLY_BUDGET,
+      perCountry: env.SMS_COUNTRY_HOURLY_BUDGET,
+      byCountry: Object.fromEntries(
+        (env.SMS_COUNTRY_BUDGETS?.split(',') ?? []).map((pair) => {
+          const [code, budget] = pair.split(':');
+          return [code!, Number(budget)];
+        }),
+      ),
+    },
+    site: {
+      companyName: {
+        en: env.COMPANY_NAME,
+        zh_CN: env.COMPANY_NAME_ZH_CN ?? env.COMPANY_NAME,
+      },
+      supportEmail: env.SUPPORT_EMAIL,
+      supportPhone: env.SUPPORT_PHONE,
+      appStoreUrl: env.APP_STORE_URL,
+      googlePlayUrl: env.GOOGLE_PLAY_URL,
+    },
     // apps/server/src or apps/server/dist → apps/web/dist
     webDistDir: env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     sms:
@@ -249,6 +326,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       roomPrefix: env.CLASSROOM_ROOM_PREFIX,
     },
     lessonWeeksAhead: env.LESSON_WEEKS_AHEAD,
+    devOutbox: isLoopbackHost(env.HOST)
+      ? undefined
+      : env.DEV_OUTBOX_TOKEN
+        ? { token: env.DEV_OUTBOX_TOKEN, generated: false }
+        : { token: randomBytes(24).toString('base64url'), generated: true },
     memoryReport: env.MEMORY_REPORT,
     payments:
       env.PAYMENT_PROVIDER === 'stripe'

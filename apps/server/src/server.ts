@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { prepareDatabase } from './boot';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config';
+import { createProviders, usesLocalOutbox } from './providers';
 import { startJobs } from './jobs';
 import { startMemoryReport } from './lib/memory-report';
 
@@ -27,7 +28,8 @@ async function main() {
   }
 
   const database = await prepareDatabase(config);
-  const app = await buildApp({ config, database });
+  const providers = createProviders(config, database.db);
+  const app = await buildApp({ config, database, providers });
   const jobs = startJobs({ ctx: { db: database.db, config }, log: app.log });
   if (config.memoryReport) startMemoryReport(database.wasmMemoryBytes);
 
@@ -49,9 +51,32 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: database.kind },
+    { database: database.kind, host: config.host },
     `parent portal listening on http://localhost:${config.port}`,
   );
+  printBanner(config, usesLocalOutbox(providers));
+}
+
+/** What a person starting the demo needs to know about who can reach it (issue #18 item 11). */
+function printBanner(config: Config, localOutbox: boolean) {
+  const lines = [`Parent portal: http://localhost:${config.port}`];
+  if (isLoopbackHost(config.host)) {
+    lines.push(
+      `Listening on ${config.host} only: this machine can reach it, the network cannot.`,
+      'To listen on the network, set HOST=0.0.0.0 (the dev outbox then asks for DEV_OUTBOX_TOKEN).',
+    );
+  } else {
+    lines.push(`Listening on ${config.host}: other machines on the network can reach it.`);
+    if (localOutbox && config.devOutbox) {
+      const shown = config.devOutbox.generated ? config.devOutbox.token : '(your DEV_OUTBOX_TOKEN)';
+      lines.push(
+        'The dev outbox and the local checkout are on: the outbox asks for its token.',
+        `  ${config.publicUrl}/api/dev/outbox?to=+8613800138000&token=${shown}`,
+      );
+    }
+  }
+  // For the person at the terminal, beside the JSON log (which never holds the token).
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
+import { expireUnpaidOrders } from '../modules/billing/billing.service';
 import { generateLessons, settleEndedLessons } from '../modules/lessons/lessons.service';
 import { deleteExpiredWindows } from '../modules/rate-limit/rate-limit.repository';
 import { deleteExpiredChallenges } from '../modules/registration/captcha.repository';
@@ -38,6 +39,15 @@ export const JOBS: Job[] = [
     intervalMs: 10 * 60_000,
     run: async (ctx, now) => {
       await generateLessons(ctx, now, ctx.config.lessonWeeksAhead);
+    },
+  },
+  {
+    // Unpaid orders expire with their checkout session (decision 029): one UPDATE of the
+    // pending rows past their expiry, so a second instance running it at once changes nothing.
+    name: 'order-expiry',
+    intervalMs: 5 * 60_000,
+    run: async (ctx, now) => {
+      await expireUnpaidOrders(ctx, now);
     },
   },
   {

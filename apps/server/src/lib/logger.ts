@@ -10,6 +10,7 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["stripe-signature"]',
+  'req.headers["x-dev-outbox-token"]',
   'res.headers["set-cookie"]',
   '*.password',
   '*.old_pwd',

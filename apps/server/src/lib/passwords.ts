@@ -1,6 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { createLimiter } from './limiter';
 
 /** decisions.md → Accounts: scrypt N=2^17, r=8, p=1. Tests lower `cost` to stay fast. */
 export const DEFAULT_SCRYPT_COST = 17;
@@ -11,9 +10,45 @@ const KEY_LENGTH = 32;
  * whole core, and libuv's four threads would otherwise run four at once on a 2-core machine,
  * starving the event loop and doubling memory without finishing any sooner (docs/performance.md).
  */
-const hashSlots = createLimiter(Math.max(1, availableParallelism() - 1));
+export const HASH_SLOTS = Math.max(1, availableParallelism() - 1);
 
-function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+/**
+ * At most `max` tasks at once, with two queues: a waiting `urgent` task (a known device's
+ * sign-in, decision 030) starts before every waiting ordinary one. A finishing task hands its slot straight to the
+ * next waiter, so no newcomer slips in between.
+ */
+function createPriorityLimiter(max: number) {
+  let running = 0;
+  const urgentQueue: (() => void)[] = [];
+  const queue: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>, urgent: boolean): Promise<T> {
+    if (running < max) running += 1;
+    else await new Promise<void>((resolve) => (urgent ? urgentQueue : queue).push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = urgentQueue.shift() ?? queue.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+const hashSlots = createPriorityLimiter(HASH_SLOTS);
+
+/** Sign-in verifications running or waiting in this instance (see `verifyPasswordOrBusy`). */
+let signInHashes = 0;
+
+/** Thrown by `verifyPasswordOrBusy` when the instance's hashing is already fully booked. */
+export class HashingBusyError extends Error {
+  override readonly name = 'HashingBusyError';
+}
+
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  options: ScryptOptions,
+  urgent = false,
+): Promise<Buffer> {
   // The async form runs in libuv's thread pool: hashing never blocks the event loop.
   return hashSlots(
     () =>
@@ -22,6 +57,7 @@ function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Pr
           error ? reject(error) : resolve(key),
         );
       }),
+    urgent,
   );
 }
 
@@ -37,7 +73,12 @@ export async function hashPassword(password: string, cost = DEFAULT_SCRYPT_COST)
   return ['scrypt', cost, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** `urgent`: ahead of every waiting ordinary hash (a known device's sign-in). */
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  urgent = false,
+): Promise<boolean> {
   const [scheme, cost, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !cost || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
@@ -45,6 +86,33 @@ export async function verifyPassword(password: string, stored: string): Promise<
     password,
     Buffer.from(salt, 'base64'),
     optionsFor(Number(cost), Number(r), Number(p)),
+    urgent,
   );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Would a sign-in verification now be refused (`verifyPasswordOrBusy` with `maxWaiting`)? */
+export function isHashingBooked(maxWaiting: number): boolean {
+  return signInHashes >= HASH_SLOTS + maxWaiting;
+}
+
+/**
+ * `verifyPassword` for the unauthenticated sign-in (decision 030): at most HASH_SLOTS run and
+ * `maxWaiting` wait in this instance; one more is refused at once with HashingBusyError instead
+ * of joining an unbounded queue, so a flood of wrong passwords cannot push every sign-in (and
+ * the event loop's other work) seconds back. A per-instance cap: CPU is per instance.
+ */
+export async function verifyPasswordOrBusy(
+  password: string,
+  stored: string,
+  maxWaiting: number,
+  urgent = false,
+): Promise<boolean> {
+  if (isHashingBooked(maxWaiting)) throw new HashingBusyError();
+  signInHashes += 1;
+  try {
+    return await verifyPassword(password, stored, urgent);
+  } finally {
+    signInHashes -= 1;
+  }
 }

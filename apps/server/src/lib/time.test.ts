@@ -3,9 +3,13 @@ import {
   FORMATTER_CACHE_MAX,
   atOffset,
   formatterCacheSize,
+  dayInZone,
+  localDayStart,
   localParts,
   nextWeeklyOccurrence,
   zonedTimeToUtc,
+  seenFrom,
+  viewpointOf,
   zoneOffsetMinutes,
 } from './time';
 
@@ -106,5 +110,41 @@ describe('formatter cache', () => {
     }
     expect(formatterCacheSize()).toBeLessThanOrEqual(FORMATTER_CACHE_MAX);
     expect(localParts(instant, 'Asia/Shanghai').hour).toBe(20);
+  });
+});
+
+describe('one viewpoint for every call (decision 035)', () => {
+  const summer = new Date('2026-07-01T12:30:00Z');
+  const winter = new Date('2026-12-01T12:30:00Z');
+  it.each([
+    [480, 'America/New_York', summer, '20:30'],
+    [undefined, 'America/New_York', summer, '08:30'],
+    [undefined, 'America/New_York', winter, '07:30'],
+    [undefined, 'Asia/Shanghai', winter, '20:30'],
+    [undefined, null, winter, '12:30'],
+    [undefined, 'Not/AZone', winter, '12:30'],
+    [0, 'Asia/Shanghai', winter, '12:30'],
+  ])('time_diff %s, stored zone %s: %s is seen at %s', (timeDiff, zone, instant, time) => {
+    expect(seenFrom(instant, viewpointOf(timeDiff, zone)).time).toBe(time);
+  });
+
+  it.each([
+    [480, undefined, 2026, 11, 1, '2026-10-31T16:00:00.000Z'],
+    [undefined, 'America/New_York', 2026, 11, 1, '2026-11-01T04:00:00.000Z'],
+    [undefined, 'America/New_York', 2026, 12, 1, '2026-12-01T05:00:00.000Z'],
+    [undefined, undefined, 2026, 13, 1, '2027-01-01T00:00:00.000Z'],
+  ])('time_diff %s, zone %s: %i-%i-%i starts at %s', (timeDiff, zone, y, m, d, iso) => {
+    expect(localDayStart(y, m, d, viewpointOf(timeDiff, zone)).toISOString()).toBe(iso);
+  });
+});
+
+describe("a day on the parent's calendar", () => {
+  it.each([
+    ['Asia/Shanghai', '2026-11-24T17:30:00Z', '2026-11-25'],
+    ['America/New_York', '2026-11-25T03:30:00Z', '2026-11-24'],
+    [null, '2026-11-24T23:59:00Z', '2026-11-24'],
+    ['Not/AZone', '2026-11-24T23:59:00Z', '2026-11-24'],
+  ])('%s at %s is %s', (zone, instant, day) => {
+    expect(dayInZone(zone, new Date(instant))).toBe(day);
   });
 });

@@ -141,3 +141,61 @@ export function atOffset(
     time: `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}`,
   };
 }
+
+/**
+ * How a parent sees instants: the offset from UTC (minutes east) at each instant. One rule for
+ * every call (decision 035): the `time_diff` the client sent, otherwise the parent's stored zone
+ * (its offset follows daylight saving), otherwise UTC.
+ */
+export type Viewpoint = (instant: Date) => number;
+
+export function viewpointOf(
+  timeDiff: number | undefined,
+  zone: string | null | undefined,
+): Viewpoint {
+  if (timeDiff !== undefined) return () => timeDiff;
+  if (zone) {
+    try {
+      localParts(new Date(0), zone);
+      return (instant) => zoneOffsetMinutes(instant, zone);
+    } catch {
+      // A zone Intl does not know (stored before names were checked): UTC.
+    }
+  }
+  return () => 0;
+}
+
+/** An instant as the viewpoint sees it: weekday, date and "HH:mm". */
+export function seenFrom(
+  instant: Date,
+  view: Viewpoint,
+): { weekday: number; date: string; time: string } {
+  return atOffset(instant, view(instant));
+}
+
+/** The instant a local calendar day starts for the viewpoint (month/day may overflow, as in Date.UTC). */
+export function localDayStart(year: number, month: number, day: number, view: Viewpoint): Date {
+  const naive = Date.UTC(year, month - 1, day);
+  let guess = naive - view(new Date(naive)) * 60_000;
+  // A second pass settles days that start near a daylight-saving change.
+  guess = naive - view(new Date(guess)) * 60_000;
+  return new Date(guess);
+}
+
+/** The calendar month `monthIso` ("YYYY-MM"), or the viewpoint's current one, as instants. */
+export function localMonthBounds(
+  monthIso: string | undefined,
+  now: Date,
+  view: Viewpoint,
+): { from: Date; to: Date } {
+  const [year, month] = (monthIso ?? seenFrom(now, view).date.slice(0, 7)).split('-').map(Number);
+  return {
+    from: localDayStart(year!, month!, 1, view),
+    to: localDayStart(year!, month! + 1, 1, view),
+  };
+}
+
+/** "YYYY-MM-DD" of `instant` on the calendar of `zone` (UTC when unknown or not a zone). */
+export function dayInZone(zone: string | null | undefined, instant: Date): string {
+  return seenFrom(instant, viewpointOf(undefined, zone)).date;
+}

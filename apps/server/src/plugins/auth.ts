@@ -17,7 +17,9 @@ declare module 'fastify' {
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (typeof header === 'string' && header.startsWith('Bearer ')) return header.slice(7).trim();
+  // RFC 9110 §11.1: the scheme is case-insensitive ("bearer", "BEARER" are the same scheme).
+  const bearer = typeof header === 'string' ? /^bearer +(\S+) *$/i.exec(header) : null;
+  if (bearer) return bearer[1];
   // Spec §6: "some calls send the token in a header" — the legacy `token` header.
   const legacy = request.headers.token;
   return typeof legacy === 'string' && legacy.length > 0 ? legacy : undefined;

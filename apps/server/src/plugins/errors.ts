@@ -4,8 +4,16 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ERROR_CODES, type ErrorCodeName } from '@portal/shared/api';
-import { isMessageKey, translate, type MessageKey } from '@portal/shared/i18n';
+import {
+  isMessageKey,
+  LANGUAGE_HEADER,
+  pickLanguage,
+  translate,
+  type MessageKey,
+} from '@portal/shared/i18n';
 import { AppError } from '../lib/app-error';
 import { pathOnly } from '../lib/logger';
 
@@ -126,6 +134,45 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return sendError(request, reply, 'INTERNAL', 'serverError');
   });
 });
+
+/**
+ * Errors Fastify meets before any hook runs (a URL that does not decode, a parameter too long):
+ * the envelope too, in the language the headers ask for (issue #18 item 9).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.lang = pickLanguage(
+    firstHeader(request.headers[LANGUAGE_HEADER]),
+    firstHeader(request.headers['accept-language']),
+  );
+  request.log.info({ code: error.code }, 'request refused by the router');
+  return sendError(request, reply, 'BAD_REQUEST', 'invalidRequest');
+}
+
+const firstHeader = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value[0] : value;
+
+/**
+ * Errors of Node's HTTP parser (headers over 16 KB, a request that never finishes, bytes that are
+ * no HTTP): there is no request object yet, so the envelope is written to the socket by hand, in
+ * English (the headers were not read). Mirrors Fastify's default handler otherwise.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const name: ErrorCodeName =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'BAD_REQUEST';
+  const { code, httpStatus, messageKey } = ERROR_CODES[name];
+  const body = JSON.stringify({ code, msg: translate('en', messageKey), data: null });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${httpStatus} ${STATUS_CODES[httpStatus]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
+}
 
 /** 404 for unknown API paths in the envelope; other paths are left to the web plugin. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {

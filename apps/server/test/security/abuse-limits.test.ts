@@ -4,7 +4,9 @@ import { buildTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Room for every parallel sign-in to hash: this file tests the per-address HTTP limits, the
+  // per-instance hashing cap has its own test (modules/auth/sign-in-throttle.test.ts).
+  t = await buildTestApp({ env: { SIGN_IN_HASH_WAITING: '100' } });
 });
 afterAll(() => t.close());
 
@@ -22,7 +24,12 @@ describe('abuse limits hold under parallel requests', () => {
           method: 'POST',
           url: '/api/login',
           remoteAddress: '10.77.0.1',
-          payload: { mobile: parent.mobile, country_code: '86', password: `guess${index}abc` },
+          // One phone per guess: the per-phone waits and captcha (decision 030) stay out of it.
+          payload: {
+            mobile: `1370077${String(index).padStart(4, '0')}`,
+            country_code: '86',
+            password: `guess${index}abc`,
+          },
         }),
       ),
     );

@@ -66,6 +66,9 @@ const CASES: Record<string, Case> = {
     url: '/api/students/studentid/delete',
     payload: { student_sn: o.studentSn },
   }),
+  'GET /api/students/deletion-impact': (o) => ({
+    url: `/api/students/deletion-impact?student_sn=${o.studentSn}`,
+  }),
   'POST /api/setLastStudent': (o) => ({
     url: '/api/setLastStudent',
     payload: { last_student_sn: o.studentSn },
@@ -74,6 +77,10 @@ const CASES: Record<string, Case> = {
     url: `/api/getStudentLessonLog?student_sn=${o.studentSn}`,
   }),
   'GET /api/order': (o) => ({ url: `/api/order?order_no=${o.orderNo}` }),
+  'POST /api/cancelOrder': (o) => ({
+    url: '/api/cancelOrder',
+    payload: { order_no: o.orderNo },
+  }),
   'POST /api/stripePayment': (o) => ({
     url: '/api/stripePayment',
     payload: { order_no: o.orderNo },
@@ -142,6 +149,15 @@ describe('access control (issue #8)', () => {
     const lessons = (await get('/api/userSchedukeForStudent?pagesize=30')).json().data as {
       lesson_sn: string;
     }[];
+    // The child joins the first lesson (feedback is only for lessons the child attended).
+    t.clock.set('2026-11-20T08:08:00.000Z');
+    const entered = await t.app.inject({
+      method: 'POST',
+      url: '/api/enterRoom',
+      headers: owner.headers,
+      payload: { lesson_sn: lessons[0]!.lesson_sn, student_sn: child.student_sn },
+    });
+    expect(entered.json().code).toBe(200);
     t.clock.set('2026-11-20T09:00:00.000Z');
     await t.app.inject({
       method: 'POST',
@@ -157,6 +173,7 @@ describe('access control (issue #8)', () => {
     const [done] = (await get('/api/getCompletedLessonPC')).json().data as {
       comments_id: string;
     }[];
+    expect(done!.comments_id).toBeTruthy();
     const pkg = await createPackage(t.ctx);
     const checkout = await t.app.inject({
       method: 'POST',

@@ -12,6 +12,22 @@ const RUNS = 10_000;
 /** Logging out would end the fuzzing session early; it is tested on its own. */
 const SKIP = new Set(['POST /api/user/logout']);
 
+/**
+ * Date-shaped values the database refuses or that lie outside 1970–2100 (issue #18 item 7: five
+ * routes answered 500 to `start_at=0000-01-01`). Mixed into every field's plausible values.
+ */
+const EDGE_DATES = [
+  '0000-01-01',
+  '9999-12-31',
+  '1969-12-31',
+  '2101-01-01',
+  '2026-02-30',
+  '0000-01',
+  '9999-12',
+  '1/1/0100',
+  '12/31/9999',
+];
+
 let t: TestApp;
 let routes: RouteEntry[];
 let headers: Record<string, string>;
@@ -94,6 +110,7 @@ function plausible(schema: FieldSchema): fc.Arbitrary<unknown> {
       maxLength: Math.min(schema.maxLength ?? 20, 20),
     }),
     fc.constantFrom(...foreignIds, '2026-11', '1/1/2019', 'a@b.co', '13800138000', '86'),
+    fc.constantFrom(...EDGE_DATES),
   );
 }
 
@@ -125,6 +142,55 @@ function toQuery(values: Record<string, unknown>): string {
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+describe('dates out of range (issue #18 item 7)', () => {
+  it('every field of every route answers an out-of-range date with the envelope, never a 5xx', async () => {
+    const failures: string[] = [];
+    for (const route of routes)
+      for (const field of route.fields)
+        for (const value of EDGE_DATES) {
+          const inQuery = field in route.query;
+          const res = await t.app.inject({
+            method: route.method,
+            url: route.path + (inQuery ? toQuery({ [field]: value }) : ''),
+            headers,
+            remoteAddress: '10.9.9.8',
+            ...(inQuery || route.method === 'GET' ? {} : { payload: { [field]: value } }),
+          });
+          const body = res.json<{ code?: unknown; msg?: unknown }>();
+          if (
+            res.statusCode >= 500 ||
+            typeof body.code !== 'number' ||
+            typeof body.msg !== 'string'
+          )
+            failures.push(
+              `${route.key} ${field}=${value} → ${res.statusCode} ${res.body.slice(0, 120)}`,
+            );
+        }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it.each([
+    ['/api/account-logs/creditPC', 'start_at', '0000-01-01'],
+    ['/api/account-logs/creditPC', 'end_at', '9999-12-31'],
+    ['/api/account-logs/recharge', 'start_at', '0000-01-01'],
+    ['/api/account-logs/recharge', 'end_at', '9999-12-31'],
+    ['/api/account-logs/recharge', 'end_at', '2026-02-30'],
+  ])('%s?%s=%s is refused with the translated date message', async (path, field, value) => {
+    for (const [lang, msg] of [
+      ['en', 'Please choose a date between 1970 and 2100.'],
+      ['zh_CN', '请选择 1970 年至 2100 年之间的日期。'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${path}?${field}=${value}`,
+        headers: { ...headers, lang },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, msg });
+    }
+  });
+});
 
 describe('fuzz (issue #8)', () => {
   it(`answers ${RUNS} generated requests on every route without a 5xx`, async () => {

@@ -15,8 +15,12 @@ export const ERROR_CODES = {
   NOT_FOUND: { code: 404, httpStatus: 404, messageKey: 'notFound' },
   /** The request conflicts with the current state (already done, already exists). */
   CONFLICT: { code: 409, httpStatus: 409, messageKey: 'conflict' },
+  /** The client took too long to send its request (Node's request timeout). */
+  REQUEST_TIMEOUT: { code: 408, httpStatus: 408, messageKey: 'requestTimeout' },
   /** Request body over the size limit. */
   PAYLOAD_TOO_LARGE: { code: 413, httpStatus: 413, messageKey: 'payloadTooLarge' },
+  /** Request headers over Node's limit (16 KB): answered before any route runs. */
+  HEADERS_TOO_LARGE: { code: 431, httpStatus: 431, messageKey: 'headersTooLarge' },
   /** Too many requests from this client or for this phone; try later. */
   RATE_LIMITED: { code: 429, httpStatus: 429, messageKey: 'tooManyRequests' },
   /** Anything unexpected; details only in the log, under the request id. */

@@ -40,6 +40,18 @@ export const AUTH_MESSAGES = {
       'Someone asked to reset the password of your Parent Portal account. Open this link within {minutes} minutes to choose a new password:\n\n{link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.',
     smsCodeText:
       'Your verification code is {code}. It is valid for {minutes} minutes. Do not share it with anyone.',
+    signInWait:
+      'Too many wrong passwords for this phone. Please try again in {seconds} seconds, or sign in with a verification code.',
+    signInPaused:
+      'Too many wrong passwords for this phone. Password sign-in is paused for {minutes} minutes; you can sign in with a verification code now.',
+    signInCaptchaRequired: 'Please complete the human check, then sign in again.',
+    signInBusy: 'Too many sign-ins right now. Please try again in a moment.',
+    smsBudgetExhausted: 'We cannot send verification codes right now. Please try again later.',
+    signInAlertSubject: 'Someone is trying to sign in to your Parent Portal account',
+    signInAlertText:
+      'Someone has entered a wrong password for your Parent Portal account {count} times in a row, so password sign-in is paused for a while.\n\nIf it was you, sign in with a verification code instead. If it was not you, nobody can sign in without your password or a code sent to your phone; you may choose a new, longer password in your profile.',
+    signInAlertSms:
+      'Parent Portal: {count} wrong passwords were entered for your account. If it was not you, your account is still safe; you can sign in with a code.',
   },
   zh_CN: {
     phoneEmpty: '请输入手机号码。',
@@ -79,5 +91,16 @@ export const AUTH_MESSAGES = {
     resetMailText:
       '有人请求重置您家长端账户的密码。请在 {minutes} 分钟内打开以下链接设置新密码：\n\n{link}\n\n如果不是您本人操作，请忽略此邮件，您的密码不会改变。',
     smsCodeText: '您的验证码是 {code}，{minutes} 分钟内有效，请勿泄露给他人。',
+    signInWait: '该手机号密码错误次数过多，请 {seconds} 秒后再试，或使用验证码登录。',
+    signInPaused:
+      '该手机号密码错误次数过多，密码登录暂停 {minutes} 分钟；您现在可以使用验证码登录。',
+    signInCaptchaRequired: '请先完成人机验证，然后重新登录。',
+    signInBusy: '当前登录人数过多，请稍后再试。',
+    smsBudgetExhausted: '暂时无法发送验证码，请稍后再试。',
+    signInAlertSubject: '有人正在尝试登录您的家长端账户',
+    signInAlertText:
+      '有人连续 {count} 次输入了您家长端账户的错误密码，密码登录已暂停一段时间。\n\n如果是您本人，请改用验证码登录。如果不是您本人，没有您的密码或发送到您手机的验证码，任何人都无法登录；您可以在个人资料中设置一个新的、更长的密码。',
+    signInAlertSms:
+      '家长端：您的账户被连续输入了 {count} 次错误密码。如果不是您本人，您的账户仍然安全；您可以使用验证码登录。',
   },
 } as const;

@@ -1,16 +1,50 @@
 import { z } from 'zod';
+import { canonicalTimeZone } from '../api/time-zone';
 import { LANGUAGES } from '../i18n/language';
 import { VerificationCodeSchema } from './codes';
 import { EmailSchema } from './email';
 import { newPasswordField, PASSWORD_MAX_LENGTH, SignInPasswordSchema } from './password';
 import { PHONE_FIELDS, refinePhone } from './phone';
 
-/** IANA zone from the browser (Intl), kept on the profile; bounded, never trusted for logic. */
-const TimeZoneSchema = z.string().trim().max(64).optional();
+/**
+ * IANA zone from the browser (Intl), kept on the profile. A name that is no zone becomes
+ * undefined, so the parent's previous zone stays (issue #18 item 8); sign-in never fails on it.
+ */
+const TimeZoneSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? canonicalTimeZone(value) : undefined));
 
-/** POST /api/login (spec §7). */
+/**
+ * The device token a browser got at an earlier sign-in (decision 030): a correct password from a
+ * known device passes the temporary sign-in locks. Anything malformed counts as "no device".
+ */
+const DeviceTokenSchema = z.string().max(200).optional().catch(undefined);
+
+/**
+ * A solved proof-of-work captcha (`"<id>.<nonce>"`, decision 020). Optional in the schema: the
+ * server asks for it (`signInCaptchaRequired`, `captchaRequired`) only where a rule needs it.
+ */
+const OptionalCaptchaSchema = z.string().trim().max(100).optional();
+
+/**
+ * The language the parent chose on the sign-in page (decisions.md → Accounts, decision 036): saved
+ * to the account at sign-in, over its earlier language. Absent when they chose none; anything else
+ * counts as absent, so sign-in never fails on it.
+ */
+const ChosenLanguageSchema = z.enum(LANGUAGES).optional().catch(undefined);
+
+/** POST /api/login (spec §7); `captcha` after a few wrong passwords for the phone (decision 030). */
 export const LoginBodySchema = z
-  .object({ ...PHONE_FIELDS, password: SignInPasswordSchema, time_zone: TimeZoneSchema })
+  .object({
+    ...PHONE_FIELDS,
+    password: SignInPasswordSchema,
+    time_zone: TimeZoneSchema,
+    captcha: OptionalCaptchaSchema,
+    device: DeviceTokenSchema,
+    language: ChosenLanguageSchema,
+  })
   .superRefine(refinePhone);
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -20,6 +54,8 @@ export const SendCodeBodySchema = z
     ...PHONE_FIELDS,
     length: z.coerce.number().int().optional(),
     scene: z.enum(['login', 'register']).optional(),
+    /** Required with `scene: "register"` (decision 030: registration codes cost a proof of work). */
+    captcha: OptionalCaptchaSchema,
   })
   .superRefine(refinePhone);
 export type SendCodeBody = z.infer<typeof SendCodeBodySchema>;
@@ -31,6 +67,8 @@ export const CodeLoginBodySchema = z
     code: VerificationCodeSchema,
     time_zone: TimeZoneSchema,
     utm_source: z.string().trim().max(100).optional(),
+    device: DeviceTokenSchema,
+    language: ChosenLanguageSchema,
   })
   .superRefine(refinePhone);
 export type CodeLoginBody = z.infer<typeof CodeLoginBodySchema>;

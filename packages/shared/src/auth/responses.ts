@@ -6,6 +6,11 @@ export const LoginDataSchema = z.object({
   token: z.string(),
   status: z.number().int(),
   user_sn: z.string(),
+  /**
+   * A new device token for this browser to keep and send with later sign-ins (decision 030);
+   * absent when the browser's token is still good.
+   */
+  device_token: z.string().optional(),
 });
 export type LoginData = z.infer<typeof LoginDataSchema>;
 

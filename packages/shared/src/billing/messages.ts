@@ -10,11 +10,20 @@ export const BILLING_MESSAGES = {
     paymentSignatureInvalid: 'The payment notification could not be verified.',
     paymentCancelled: 'The payment was cancelled.',
     alreadyMember: 'You already have an active plan. Change it instead.',
+    planOrderPending:
+      'You already have a plan order waiting for payment. Complete it, or choose again once it expires (within an hour).',
+    planSameAsCurrent: 'This is already your plan.',
+    planChangeCovered:
+      'The unused part of your plan covers this change. You can choose it when your plan ends on {date}.',
+    tooManyOpenOrders:
+      'You have {count} orders waiting for payment. Complete or cancel one, or wait until they expire (within an hour).',
     orderConfirmed: 'Order confirmed.',
+    orderCancelled: 'The order was cancelled. Nothing was charged.',
     usernameEmpty: 'Please enter your name.',
     monthInvalid: 'Please choose a month.',
     orderCredits: '{count} credits',
     orderExtraCredits: '{count} free credits',
+    orderPlanCredit: 'Less the unused part of your current plan: {amount}',
     logReserved: '{count} reserved for a scheduled lesson',
     logReleased: '{count} back from a reservation',
     statementScheduled: 'Scheduled',
@@ -34,11 +43,20 @@ export const BILLING_MESSAGES = {
     paymentSignatureInvalid: '无法验证支付通知。',
     paymentCancelled: '支付已取消。',
     alreadyMember: '您已有生效中的月卡，请改为变更月卡。',
+    planOrderPending:
+      '您已有一个待支付的月卡订单。请先完成支付，或在其过期后（一小时内）重新选择。',
+    planSameAsCurrent: '这已是您当前的月卡。',
+    planChangeCovered:
+      '您当前月卡未使用的部分已足够抵扣此次变更。您可在当前月卡于 {date} 到期后再选择。',
+    tooManyOpenOrders:
+      '您有 {count} 个待支付的订单。请先完成或取消其中一个，或等待其过期（一小时内）。',
     orderConfirmed: '订单已确认。',
+    orderCancelled: '订单已取消，未产生任何扣款。',
     usernameEmpty: '请输入姓名。',
     monthInvalid: '请选择月份。',
     orderCredits: '{count} 课时',
     orderExtraCredits: '赠送 {count} 课时',
+    orderPlanCredit: '已抵扣当前月卡未使用部分：{amount}',
     logReserved: '为已排课程预留 {count} 课时',
     logReleased: '退回预留的 {count} 课时',
     statementScheduled: '待上课',

@@ -10,6 +10,10 @@ describe('birth dates (spec §5: sent M/D/YYYY, shown MM/DD/YYYY)', () => {
     ['13/1/2020', undefined],
     ['2018-05-14', undefined],
     ['', undefined],
+    ['1/1/0100', undefined],
+    ['12/31/9999', undefined],
+    ['12/31/1969', undefined],
+    ['1/1/1970', '1970-01-01'],
   ])('parses %j → %j', (input, iso) => {
     expect(parseBirthDate(input)).toBe(iso);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DB_ID_MAX } from '../api';
+import { DB_ID_MAX, isCalendarDayInRange } from '../api';
 
 export * from './messages';
 
@@ -8,14 +8,18 @@ export const MAX_CHILDREN = 6;
 export const DEFAULT_CHILD_LIMIT = 3;
 export const NICKNAME_MAX_LENGTH = 20;
 
-/** "M/D/YYYY" (spec §5: sent that way) → "YYYY-MM-DD", or undefined when it is no real date. */
+/** The length the nickname rule counts (trimmed), so a counter and the rule always agree. */
+export const nicknameLength = (value: string) => value.trim().length;
+
+/**
+ * "M/D/YYYY" (spec §5: sent that way) → "YYYY-MM-DD", or undefined when it is no real date in
+ * 1970–2100 (the span every date field accepts).
+ */
 export function parseBirthDate(value: string): string | undefined {
   const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
   if (!match) return undefined;
   const [, m, d, y] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
-    return undefined;
+  if (!isCalendarDayInRange(y, m, d)) return undefined;
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
@@ -80,3 +84,18 @@ export const AvatarSchema = z.object({
   url: z.string(),
   selected: z.boolean(),
 });
+
+/**
+ * What deleting a child does (issue #19: the confirmation names it): the lessons not yet
+ * started are cancelled and the credits they reserve go back; finished lessons stay in history.
+ */
+export const ChildDeletionImpactSchema = z.object({
+  student_sn: z.string(),
+  nickname: z.string(),
+  /** Lessons not yet started that the deletion cancels. */
+  lessons: z.number().int(),
+  /** Credits those lessons reserve, released to the balance. */
+  credits: z.number().int(),
+});
+export type ChildDeletionImpact = z.infer<typeof ChildDeletionImpactSchema>;
+export const ChildDeletionImpactQuerySchema = z.object({ student_sn: StudentSnSchema });

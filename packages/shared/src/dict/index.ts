@@ -26,3 +26,18 @@ export const CountriesQuerySchema = z.object({
 export type CountriesQuery = z.infer<typeof CountriesQuerySchema>;
 
 export const CountryListSchema = z.array(CountrySchema);
+
+/**
+ * `GET /api/dict/site`: the public facts of the school running the portal, from the server's
+ * configuration. A fact that is not configured is null, and the web shows nothing for it.
+ */
+export const SiteSettingsSchema = z.object({
+  /** The legal name of the company, in the request's language when configured in it. */
+  company_name: z.string().nullable(),
+  support_email: z.string().nullable(),
+  support_phone: z.string().nullable(),
+  /** The lesson app's own page in each store, never a store's home page. */
+  app_store_url: z.string().nullable(),
+  google_play_url: z.string().nullable(),
+});
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;

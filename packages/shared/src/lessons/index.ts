@@ -43,9 +43,37 @@ export function enterRefusal(lesson: LessonTiming, nowMs: number): EnterRefusal 
   return undefined;
 }
 
-/** Spec §4 "Leave request": more than 3 hours before start, on a lesson still attendable. */
+/** Why leave cannot be asked for now, as a message key; undefined when it can. */
+export type LeaveRefusal = 'leaveNotAttendable' | 'leaveAlreadyRequested' | 'leaveTooLate';
+
+/**
+ * Spec §4 "Leave request": more than 3 hours before start, on a lesson still attendable. The
+ * server refuses with this key and the card says it beside the disabled button (issue #19).
+ */
+export function leaveRefusal(lesson: LessonTiming, nowMs: number): LeaveRefusal | undefined {
+  if (lesson.onLeave) return 'leaveAlreadyRequested';
+  if (lesson.cancelled || lesson.endMs <= nowMs) return 'leaveNotAttendable';
+  if (lesson.startMs - nowMs <= LEAVE_BEFORE_START_MS) return 'leaveTooLate';
+  return undefined;
+}
+
 export function canRequestLeave(lesson: LessonTiming, nowMs: number): boolean {
-  return !lesson.cancelled && !lesson.onLeave && lesson.startMs - nowMs > LEAVE_BEFORE_START_MS;
+  return leaveRefusal(lesson, nowMs) === undefined;
+}
+
+/**
+ * Feedback rates a lesson the child took part in: an ended lesson, not on leave, that the child
+ * entered. A no-show has nothing to rate (issue #19); the card says why instead of a button.
+ */
+export type FeedbackRefusal = 'feedbackNotCompleted' | 'feedbackNoShow';
+export function feedbackRefusal(
+  lesson: LessonTiming & { attended: boolean },
+  nowMs: number,
+): FeedbackRefusal | undefined {
+  if (lessonStatus(lesson, nowMs) !== LESSON_STATUS.completed || lesson.onLeave)
+    return 'feedbackNotCompleted';
+  if (!lesson.attended) return 'feedbackNoShow';
+  return undefined;
 }
 
 /** Spec §4 "Countdown": shown only while the start is 0 to under 48 hours away. */
@@ -71,7 +99,8 @@ const Page = z.coerce.number().int().min(1).max(100_000).default(1);
 export const ScheduleQuerySchema = z.object({
   type: z.coerce.number().int().optional(),
   student_sn: OptionalStudentSn,
-  time_diff: TimeDiffSchema.default(0),
+  /** Absent: the parent's stored zone (decision 035). */
+  time_diff: TimeDiffSchema.optional(),
   pagesize: PageSize,
   page: Page,
 });
@@ -80,7 +109,7 @@ export type ScheduleQuery = z.infer<typeof ScheduleQuerySchema>;
 export const CompletedQuerySchema = ScheduleQuerySchema.omit({ type: true });
 export const CoursesQuerySchema = z.object({
   student_sn: OptionalStudentSn,
-  time_diff: TimeDiffSchema.default(0),
+  time_diff: TimeDiffSchema.optional(),
 });
 
 /** Spec §3 Scheduled lesson. Times: `start_at` is the UTC instant; the rest in `time_diff`. */
@@ -112,6 +141,8 @@ export const ScheduledLessonSchema = z.object({
   /** Why Enter is closed now (message text), empty when it is open. */
   message: z.string(),
   can_leave: z.boolean(),
+  /** Why the lesson was cancelled and what happened to its credits; empty unless cancelled. */
+  cancel_reason: z.string().optional(),
 });
 export type ScheduledLesson = z.infer<typeof ScheduledLessonSchema>;
 

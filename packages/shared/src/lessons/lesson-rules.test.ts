@@ -4,6 +4,8 @@ import {
   canRequestLeave,
   countdownMs,
   enterRefusal,
+  feedbackRefusal,
+  leaveRefusal,
   lessonStatus,
   type LessonTiming,
 } from './index';
@@ -43,6 +45,27 @@ describe('lesson windows (spec §4, §9)', () => {
     ['after start', START + MIN, {}, false],
   ] as const)('leave: %s', (_name, now, over, expected) => {
     expect(canRequestLeave(lesson(over), now)).toBe(expected);
+  });
+
+  it.each([
+    ['a day before', START - 24 * HOUR, {}, undefined],
+    ['3 h before exactly', START - 3 * HOUR, {}, 'leaveTooLate'],
+    ['on air', START + MIN, {}, 'leaveTooLate'],
+    ['ended', END, {}, 'leaveNotAttendable'],
+    ['cancelled', START - 5 * HOUR, { cancelled: true }, 'leaveNotAttendable'],
+    ['already on leave', START - 5 * HOUR, { onLeave: true }, 'leaveAlreadyRequested'],
+  ] as const)('why no leave: %s', (_name, now, over, expected) => {
+    expect(leaveRefusal(lesson(over), now)).toBe(expected);
+  });
+
+  it.each([
+    ['attended and ended', END, {}, true, undefined],
+    ['a no-show', END, {}, false, 'feedbackNoShow'],
+    ['still on air', END - 1, {}, true, 'feedbackNotCompleted'],
+    ['on leave', END + HOUR, { onLeave: true }, false, 'feedbackNotCompleted'],
+    ['cancelled', END + HOUR, { cancelled: true }, false, 'feedbackNotCompleted'],
+  ] as const)('why no feedback: %s', (_name, now, over, attended, expected) => {
+    expect(feedbackRefusal({ ...lesson(over), attended }, now)).toBe(expected);
   });
 
   it.each([

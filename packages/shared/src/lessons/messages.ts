@@ -16,6 +16,11 @@ export const LESSONS_MESSAGES = {
     commentTooLong: 'The feedback can be at most 500 characters.',
     feedbackNotCompleted: 'Feedback can be given once the lesson has ended.',
     feedbackAlreadyGiven: 'Feedback has already been given for this lesson.',
+    feedbackNoShow: 'Your child did not join this lesson, so there is nothing to rate.',
+    cancelledBySchool:
+      'The school cancelled this lesson; the credits it reserved ({credits}) went back to your balance.',
+    cancelledBySchoolCovered:
+      'The school cancelled this lesson. Your plan covered it, so nothing was charged.',
     commentNotFound: 'This feedback was not found.',
     sentSuccessfully: 'Sent successfully',
   },
@@ -35,6 +40,9 @@ export const LESSONS_MESSAGES = {
     commentTooLong: '评价最多 500 个字符。',
     feedbackNotCompleted: '课程结束后才能评价。',
     feedbackAlreadyGiven: '该课程已评价。',
+    feedbackNoShow: '孩子没有参加这节课，因此无需评价。',
+    cancelledBySchool: '学校已取消这节课，预留的 {credits} 课时已退回您的余额。',
+    cancelledBySchoolCovered: '学校已取消这节课。该课程由您的套餐覆盖，未扣除任何费用。',
     commentNotFound: '未找到该评价。',
     sentSuccessfully: '发送成功',
   },

@@ -87,6 +87,10 @@ export function extraParamsOf(body: Record<string, unknown>): Record<string, str
 export const SignUpDataSchema = z.object({
   user_sn: z.string(),
   invite_code: z.string().nullable(),
+  /** The new parent's session: the SMS code proved the phone (decisions.md → Accounts). */
+  token: z.string(),
+  /** 0: onboarding is next (spec §3 Login response). */
+  status: z.number().int(),
 });
 export type SignUpData = z.infer<typeof SignUpDataSchema>;
 

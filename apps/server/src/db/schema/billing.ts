@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -90,7 +91,11 @@ export const orders = pgTable(
     kids: integer('kids').notNull().default(0),
     amount_minor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
+    /**
+     * `expired`: never paid within its checkout's lifetime; `refunded`: paid, then refunded
+     * because it would have stacked a second plan (decision 029).
+     */
+    status: text('status', { enum: ['pending', 'paid', 'cancelled', 'expired', 'refunded'] })
       .notNull()
       .default('pending'),
     provider: text('provider').notNull(),
@@ -105,9 +110,38 @@ export const orders = pgTable(
     /** The provider's subscription of a monthly plan (renewals and cancellations refer to it). */
     subscription_id: text('subscription_id'),
     paid_at: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * A pending order stops being payable then (its checkout session expires at the same
+     * moment); the order-expiry job marks it `expired` (decision 029).
+     */
+    expires_at: timestamp('expires_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '1 hour'`),
+    /**
+     * A change of plan: the membership whose unused days were credited (`credit_minor`, minor
+     * units) against the new plan's price; `amount_minor` = price − credit (decision 029).
+     */
+    replaces_membership_id: integer('replaces_membership_id'),
+    credit_minor: integer('credit_minor').notNull().default(0),
+    /** The provider's refund of a payment that was not fulfilled (a second plan). */
+    refund_id: text('refund_id'),
+    refunded_at: timestamp('refunded_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('orders_parent_idx').on(t.parent_id, t.id)],
+  (t) => [
+    index('orders_parent_idx').on(t.parent_id, t.id),
+    // At most one open order per parent and thing bought, and one open plan order per parent
+    // whatever the plan: parallel clicks get the same order, never a second charge (decision 029).
+    uniqueIndex('orders_open_item_uq')
+      .on(t.parent_id, t.kind, t.item_id)
+      .where(sql`status = 'pending'`),
+    uniqueIndex('orders_open_plan_uq')
+      .on(t.parent_id)
+      .where(sql`kind = 'plan' and status = 'pending'`),
+    index('orders_pending_expiry_idx')
+      .on(t.expires_at)
+      .where(sql`status = 'pending'`),
+  ],
 );
 
 /**

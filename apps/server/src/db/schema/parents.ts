@@ -99,3 +99,22 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   used_at: timestamp('used_at', { withTimezone: true }),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Browsers that signed in to a parent's account before (decision 030): the SHA-256 of a random
+ * device token the browser keeps. A correct password from a known device passes the temporary
+ * sign-in locks, so an attacker guessing passwords cannot lock the parent out.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: serial('id').primaryKey(),
+    parent_id: integer('parent_id')
+      .notNull()
+      .references(() => parents.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('known_devices_parent_idx').on(t.parent_id, t.last_used_at)],
+);

@@ -22,7 +22,7 @@ export const AGREEMENT_TEXTS = {
 <h2>4. How long we keep it</h2>
 <p>While your account is open, and afterwards only as long as the law requires for billing records. You can ask us to delete your child's profile at any time from the children page.</p>
 <h2>5. Your rights</h2>
-<p>You may see, correct or delete your data, and withdraw consent for messages that are not needed to run your lessons. Write to <a href="mailto:privacy@example.com">privacy@example.com</a>.</p>
+<p>You may see, correct or delete your data, and withdraw consent for messages that are not needed to run your lessons. To do so, write to our support team.</p>
 <h2>6. Security</h2>
 <p>Passwords are stored only as salted hashes, sessions can be ended at any time by signing out, and all traffic is encrypted.</p>`,
     },
@@ -44,7 +44,7 @@ export const AGREEMENT_TEXTS = {
 <h2>四、保存期限</h2>
 <p>在您的账户存续期间保存；账户注销后，仅在法律要求的账务记录期限内保存。您可随时在孩子管理页面删除孩子的资料。</p>
 <h2>五、您的权利</h2>
-<p>您可以查看、更正或删除您的信息，并可撤回对非必要消息的同意。请发送邮件至 <a href="mailto:privacy@example.com">privacy@example.com</a>。</p>
+<p>您可以查看、更正或删除您的信息，并可撤回对非必要消息的同意。如需办理，请联系我们的客服。</p>
 <h2>六、安全</h2>
 <p>密码仅以加盐哈希形式保存，您可随时退出登录结束会话，所有通信均经过加密。</p>`,
     },
@@ -55,7 +55,7 @@ export const AGREEMENT_TEXTS = {
       html: `
 <p>By creating an account or signing in you agree to these terms between you (the parent or guardian) and us (the lesson provider).</p>
 <h2>1. Your account</h2>
-<p>You sign in with your mobile number. Keep your password and verification codes to yourself; you are responsible for what is done with your account. You may add up to six child profiles.</p>
+<p>You sign in with your mobile number. Keep your password and verification codes to yourself; you are responsible for what is done with your account. You can add up to three child profiles yourself, or as many as your monthly plan covers; your course adviser can raise this to at most six.</p>
 <h2>2. Lessons</h2>
 <ul>
   <li>Your child can enter the live classroom from five minutes before a lesson starts until it ends.</li>
@@ -67,14 +67,14 @@ export const AGREEMENT_TEXTS = {
 <h2>4. Changes</h2>
 <p>We may update these terms; we will tell you in the portal before a change applies to you.</p>
 <h2>5. Contact</h2>
-<p>Your course adviser is your first contact. You can also write to <a href="mailto:support@example.com">support@example.com</a>.</p>`,
+<p>Your course adviser is your first contact; you can also reach our support team.</p>`,
     },
     zh_CN: {
       title: '用户协议',
       html: `
 <p>创建账户或登录即表示您（家长或监护人）同意与我们（课程提供方）之间的以下条款。</p>
 <h2>一、账户</h2>
-<p>您使用手机号码登录。请妥善保管密码和验证码，您需对账户下的操作负责。每个账户最多可添加六个孩子。</p>
+<p>您使用手机号码登录。请妥善保管密码和验证码，您需对账户下的操作负责。您可以自行添加最多三个孩子的资料，订阅月度套餐期间可添加的数量为套餐覆盖的孩子人数；如需更多，课程顾问可将上限提高，最多六个。</p>
 <h2>二、课程</h2>
 <ul>
   <li>孩子可在课程开始前五分钟至课程结束期间进入直播教室。</li>
@@ -86,7 +86,7 @@ export const AGREEMENT_TEXTS = {
 <h2>四、条款变更</h2>
 <p>我们可能更新本条款，变更生效前会在家长端通知您。</p>
 <h2>五、联系我们</h2>
-<p>如有问题请先联系您的课程顾问，也可发送邮件至 <a href="mailto:support@example.com">support@example.com</a>。</p>`,
+<p>如有问题请先联系您的课程顾问，也可以联系我们的客服。</p>`,
     },
   },
   contract: {

@@ -3,9 +3,14 @@ import { upsertAgreement } from '../../modules/agreements/agreements.repository'
 import { sanitizeAgreementHtml } from '../../modules/agreements/agreements.service';
 import type { Transaction } from '../client';
 import { AGREEMENT_TEXTS } from './agreement-texts';
+import { DEMO_AGREEMENTS_EFFECTIVE } from './school';
 
-/** Demo agreements in both languages (decisions.md → Demo data). */
+/**
+ * Demo agreements in both languages (decisions.md → Demo data), dated the day they took effect
+ * (or the demo's creation, if that is earlier).
+ */
 export async function seedAgreements(tx: Transaction, now: Date): Promise<void> {
+  const effective = now < DEMO_AGREEMENTS_EFFECTIVE ? now : DEMO_AGREEMENTS_EFFECTIVE;
   for (const [name, type] of Object.entries(AGREEMENT_TYPES) as [
     keyof typeof AGREEMENT_TYPES,
     number,
@@ -15,7 +20,7 @@ export async function seedAgreements(tx: Transaction, now: Date): Promise<void> 
       await upsertAgreement(
         tx,
         { type, language, title: text.title, content_html: sanitizeAgreementHtml(text.html) },
-        now,
+        effective,
       );
     }
   }

@@ -46,7 +46,7 @@ const PLANS = [
 
 /**
  * What the portal sells (decisions.md: priced in USD, minor units): credit packages, monthly
- * passes for 1–3 kids, pay-as-you-go credits, and a time-limited offer running for 36 hours
+ * passes for 1–3 kids, and a time-limited offer (the 2-kids pass and 30 credits at a discount) running for 36 hours
  * from the moment the demo data is created. The demo parents' purchases become paid orders.
  */
 export async function seedBilling(tx: Transaction, now: Date): Promise<void> {
@@ -100,28 +100,16 @@ export async function seedBilling(tx: Transaction, now: Date): Promise<void> {
       },
     ])
     .returning();
+  // Decision 034: credits have one price list, the packages above ("Pay as You Go" sells them
+  // too); a credit good is only the time-limited offer's.
   await tx.insert(creditGoods).values([
-    {
-      quantity: 10,
-      describe_en: 'Pay as you go: 10 credits',
-      describe_zh: '按需购买：10 课时',
-      price_minor: 10_900,
-      sort: 0,
-    },
-    {
-      quantity: 30,
-      describe_en: 'Pay as you go: 30 credits',
-      describe_zh: '按需购买：30 课时',
-      price_minor: 29_900,
-      sort: 1,
-    },
     {
       quantity: 30,
       describe_en: 'Offer: 30 credits',
       describe_zh: '特惠：30 课时',
       price_minor: 24_900,
       is_hidden: true,
-      sort: 2,
+      sort: 0,
     },
   ]);
 

@@ -16,20 +16,38 @@ interface SubjectSeed {
   }[];
 }
 
-const topicSet = (pairs: [string, string][], levelNo: number): [string, string][] =>
-  pairs.map(([en, zh]) => [`${en} ${levelNo}`, `${zh} ${levelNo}`]);
-
-const READING_TOPICS: [string, string][] = [
+// Each level has its own topics, as a school's syllabus does: a level builds on the one before.
+const READING_1: [string, string][] = [
   ['Phonics: short vowels', '自然拼读：短元音'],
+  ['Letter sounds A to M', '字母发音 A 到 M'],
   ['Sight words', '高频词'],
   ['Story time: animals', '故事时间：动物'],
+  ['Colours and shapes', '颜色与形状'],
   ['Asking questions', '学会提问'],
-  ['Retelling a story', '复述故事'],
-  ['Describing pictures', '看图说话'],
   ['Reading aloud', '朗读练习'],
   ['Review and play', '复习与游戏'],
 ];
-const MATH_TOPICS: [string, string][] = [
+const READING_2: [string, string][] = [
+  ['Phonics: long vowels', '自然拼读：长元音'],
+  ['Blends and digraphs', '辅音组合'],
+  ['Story time: friends', '故事时间：朋友'],
+  ['Retelling a story', '复述故事'],
+  ['Describing pictures', '看图说话'],
+  ['Rhyming words', '押韵词'],
+  ['Reading with expression', '有感情地朗读'],
+  ['Book club', '读书会'],
+];
+const READING_3: [string, string][] = [
+  ['First chapter books', '章节书入门'],
+  ['Finding the main idea', '找到中心思想'],
+  ['Characters and feelings', '人物与情感'],
+  ['Non-fiction: animals', '科普阅读：动物'],
+  ['Making predictions', '预测情节'],
+  ['Writing a short story', '写一个小故事'],
+  ['Giving a short talk', '小小演讲'],
+  ['Project day', '项目展示日'],
+];
+const MATH_1: [string, string][] = [
   ['Counting and patterns', '数数与规律'],
   ['Shapes around us', '身边的图形'],
   ['Adding with pictures', '看图学加法'],
@@ -39,7 +57,17 @@ const MATH_TOPICS: [string, string][] = [
   ['Telling time', '认识时间'],
   ['Challenge day', '挑战日'],
 ];
-const CHINESE_TOPICS: [string, string][] = [
+const MATH_2: [string, string][] = [
+  ['Place value', '数位与计数单位'],
+  ['Adding and subtracting to 100', '100 以内加减法'],
+  ['Times tables', '乘法口诀'],
+  ['Fractions with pizza', '用披萨学分数'],
+  ['Money and change', '认识货币与找零'],
+  ['Bar charts', '条形统计图'],
+  ['Perimeter', '周长'],
+  ['Logic challenge', '逻辑挑战'],
+];
+const CHINESE_1: [string, string][] = [
   ['Pinyin tones', '拼音声调'],
   ['Characters: people', '汉字：人物'],
   ['Songs and rhymes', '儿歌童谣'],
@@ -49,7 +77,17 @@ const CHINESE_TOPICS: [string, string][] = [
   ['Short dialogues', '情景对话'],
   ['Show and tell', '展示与分享'],
 ];
-const SCIENCE_TOPICS: [string, string][] = [
+const CHINESE_2: [string, string][] = [
+  ['Characters: nature', '汉字：自然'],
+  ['Radicals', '偏旁部首'],
+  ['Idiom stories', '成语故事'],
+  ['Tang poems for children', '儿童唐诗'],
+  ['Shopping dialogues', '购物对话'],
+  ['The Chinese zodiac', '十二生肖'],
+  ['Writing a diary', '写日记'],
+  ['Picture book club', '绘本共读'],
+];
+const SCIENCE_1: [string, string][] = [
   ['Why is the sky blue?', '天空为什么是蓝色的？'],
   ['Plants and seeds', '植物与种子'],
   ['Magnets', '神奇的磁铁'],
@@ -72,14 +110,14 @@ const SUBJECTS: SubjectSeed[] = [
         en: 'Starter',
         zh: '启蒙',
         levels: [
-          { en: 'Level 1', zh: '一级', ages: [4, 6], topics: topicSet(READING_TOPICS, 1) },
-          { en: 'Level 2', zh: '二级', ages: [5, 7], topics: topicSet(READING_TOPICS, 2) },
+          { en: 'Level 1', zh: '一级', ages: [4, 6], topics: READING_1 },
+          { en: 'Level 2', zh: '二级', ages: [5, 7], topics: READING_2 },
         ],
       },
       {
         en: 'Explorer',
         zh: '进阶',
-        levels: [{ en: 'Level 3', zh: '三级', ages: [7, 9], topics: topicSet(READING_TOPICS, 3) }],
+        levels: [{ en: 'Level 3', zh: '三级', ages: [7, 9], topics: READING_3 }],
       },
     ],
   },
@@ -93,12 +131,12 @@ const SUBJECTS: SubjectSeed[] = [
       {
         en: 'Foundation',
         zh: '基础',
-        levels: [{ en: 'Level 1', zh: '一级', ages: [5, 7], topics: topicSet(MATH_TOPICS, 1) }],
+        levels: [{ en: 'Level 1', zh: '一级', ages: [5, 7], topics: MATH_1 }],
       },
       {
         en: 'Advanced',
         zh: '提高',
-        levels: [{ en: 'Level 2', zh: '二级', ages: [7, 10], topics: topicSet(MATH_TOPICS, 2) }],
+        levels: [{ en: 'Level 2', zh: '二级', ages: [7, 10], topics: MATH_2 }],
       },
     ],
   },
@@ -113,8 +151,8 @@ const SUBJECTS: SubjectSeed[] = [
         en: 'Beginner',
         zh: '入门',
         levels: [
-          { en: 'Level 1', zh: '一级', ages: [4, 7], topics: topicSet(CHINESE_TOPICS, 1) },
-          { en: 'Level 2', zh: '二级', ages: [6, 9], topics: topicSet(CHINESE_TOPICS, 2) },
+          { en: 'Level 1', zh: '一级', ages: [4, 7], topics: CHINESE_1 },
+          { en: 'Level 2', zh: '二级', ages: [6, 9], topics: CHINESE_2 },
         ],
       },
     ],
@@ -129,7 +167,7 @@ const SUBJECTS: SubjectSeed[] = [
       {
         en: 'Curious minds',
         zh: '好奇宝宝',
-        levels: [{ en: 'Level 1', zh: '一级', ages: [6, 9], topics: topicSet(SCIENCE_TOPICS, 1) }],
+        levels: [{ en: 'Level 1', zh: '一级', ages: [6, 9], topics: SCIENCE_1 }],
       },
     ],
   },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { seedAgreements } from '../../db/seed/agreements';
+import { DEMO_AGREEMENTS_EFFECTIVE } from '../../db/seed/school';
 import { upsertAgreement } from './agreements.repository';
 import { sanitizeAgreementHtml } from './agreements.service';
 
@@ -10,6 +11,15 @@ beforeAll(async () => {
   await t.ctx.db.transaction((tx) => seedAgreements(tx, t.clock.now()));
 });
 afterAll(() => t.close());
+
+describe('demo agreements (issue #19)', () => {
+  it('are dated the day they took effect, not the day the demo was made', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/getAgreement?type=3' });
+    const updated = new Date(response.json().data.updated_at as string);
+    expect(updated.getTime()).toBeLessThanOrEqual(DEMO_AGREEMENTS_EFFECTIVE.getTime());
+    expect(updated.toISOString().slice(0, 10)).not.toBe(t.clock.now().toISOString().slice(0, 10));
+  });
+});
 
 describe('GET /api/getAgreement', () => {
   it.each([

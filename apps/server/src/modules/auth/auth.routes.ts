@@ -24,14 +24,13 @@ import {
   changePassword,
   checkUser,
   hasPassword,
-  loginWithCode,
-  loginWithPassword,
   logout,
   requestPasswordReset,
   resetPasswordWithLink,
   setFirstPassword,
 } from './auth.service';
 import { checkCode, sendCode } from './codes.service';
+import { loginWithCode, loginWithPassword, refuseStrangersWhenBooked } from './sign-in.service';
 
 const NullData = envelope(z.null());
 /** Per-IP limits on the sign-in door; per-phone and per-account limits live in the services. */
@@ -47,12 +46,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         body: LoginBodySchema,
         response: { 200: envelope(LoginDataSchema) },
       },
-      config: PER_IP(30),
+      // A booked instance refuses strangers before the per-address counter is written: the
+      // counter is a database write that a flood of quick refusals would otherwise pay for.
+      preValidation: async (request) =>
+        refuseStrangersWhenBooked(ctx, (request.body as { device?: unknown } | undefined)?.device),
+      config: { rateLimit: { ...PER_IP(30).rateLimit, hook: 'preHandler' } },
     },
     async (request) => ({
       code: 200 as const,
       msg: 'ok',
-      data: await loginWithPassword(ctx, request.body),
+      data: await loginWithPassword(ctx, request.body, {
+        ip: request.ip,
+        language: request.lang,
+        log: (error) => request.log.error({ err: error }, 'sign-in notice failed'),
+      }),
     }),
   );
 
@@ -68,8 +75,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: PER_IP(20),
     },
     async (request) => {
-      const { mobile, country_code, scene } = request.body;
-      await sendCode(ctx, { mobile, country_code }, scene ?? 'login', request.ip, request.lang);
+      const { mobile, country_code, scene, captcha } = request.body;
+      await sendCode(ctx, { mobile, country_code }, scene ?? 'login', request.ip, request.lang, {
+        captcha,
+        warn: (details, message) => request.log.warn(details, message),
+      });
       return { code: 200 as const, msg: translate(request.lang, 'codeSent'), data: null };
     },
   );
@@ -88,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => ({
       code: 200 as const,
       msg: 'ok',
-      data: await loginWithCode(ctx, request.body),
+      data: await loginWithCode(ctx, request.body, { ip: request.ip }),
     }),
   );
 

@@ -1,86 +1,22 @@
 import { translate, type Language } from '@portal/shared/i18n';
-import type { LoginData } from '@portal/shared/auth';
 import type { AppContext } from '../../app-context';
 import { AppError, badRequest, conflict, unauthenticated } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
-import { checkCode, type Phone } from './codes.service';
+import type { Phone } from './codes.service';
 import {
   findParentByEmail,
   findParentById,
   findParentByPhone,
-  incrementFailedPasswords,
   updateParent,
   updateParentEmail,
   type ParentRow,
 } from './parents.repository';
-import { insertResetToken, useResetToken } from './reset-tokens.repository';
-import { endOtherSessions, endSession, startSession } from './session.service';
+import { insertResetToken, retireResetTokens, useResetToken } from './reset-tokens.repository';
+import { endOtherSessions, endSession } from './session.service';
 
-/** Issue #3: this many consecutive wrong passwords lock password sign-in. */
-export const PASSWORD_LOCK_THRESHOLD = 100;
 /** Issue #3: reset links are valid 30 minutes. */
 export const RESET_LINK_MINUTES = 30;
-
-const dummyHashes = new Map<number, Promise<string>>();
-/** A hash to verify against when the phone is unknown, so both paths cost one scrypt. */
-function dummyHash(cost: number): Promise<string> {
-  let hash = dummyHashes.get(cost);
-  if (!hash) {
-    hash = hashPassword('not-a-real-password-0', cost);
-    dummyHashes.set(cost, hash);
-  }
-  return hash;
-}
-
-async function signIn(
-  ctx: AppContext,
-  parent: ParentRow,
-  timeZone: string | undefined,
-): Promise<LoginData> {
-  await updateParent(
-    ctx.db,
-    parent.id,
-    { failed_password_attempts: 0, ...(timeZone ? { time_zone: timeZone } : {}) },
-    ctx.clock.now(),
-  );
-  const token = await startSession(ctx, parent.id);
-  return { token, status: parent.status, user_sn: parent.user_sn };
-}
-
-/**
- * Password sign-in. An unknown phone, a parent without a password and a wrong password answer
- * the same message after the same work (one scrypt), so the answer does not tell which.
- */
-export async function loginWithPassword(
-  ctx: AppContext,
-  input: Phone & { password: string; time_zone?: string },
-): Promise<LoginData> {
-  const parent = await findParentByPhone(ctx.db, input.country_code, input.mobile);
-  const matches = await verifyPassword(
-    input.password,
-    parent?.password_hash ?? (await dummyHash(ctx.config.passwordHashCost)),
-  );
-  if (!parent || !parent.password_hash) throw badRequest('passwordWrong');
-  if (parent.failed_password_attempts >= PASSWORD_LOCK_THRESHOLD)
-    throw badRequest('passwordLocked');
-  if (!matches) {
-    const failures = await incrementFailedPasswords(ctx.db, parent.id);
-    throw badRequest(failures >= PASSWORD_LOCK_THRESHOLD ? 'passwordLocked' : 'passwordWrong');
-  }
-  return signIn(ctx, parent, input.time_zone);
-}
-
-/** Code sign-in; also unlocks password sign-in (issue #3). */
-export async function loginWithCode(
-  ctx: AppContext,
-  input: Phone & { code: string; time_zone?: string },
-): Promise<LoginData> {
-  const parent = await findParentByPhone(ctx.db, input.country_code, input.mobile);
-  if (!parent) throw badRequest('userNotExist');
-  await checkCode(ctx, input, 'login', input.code, true);
-  return signIn(ctx, parent, input.time_zone);
-}
 
 export async function checkUser(
   ctx: AppContext,
@@ -107,12 +43,12 @@ export async function changePassword(
   if (!parent.password_hash) throw badRequest('passwordNotSet');
   if (!(await verifyPassword(oldPassword, parent.password_hash))) throw badRequest('passwordWrong');
   const hash = await hashPassword(newPassword, ctx.config.passwordHashCost);
-  await updateParent(
-    ctx.db,
-    parent.id,
-    { password_hash: hash, failed_password_attempts: 0 },
-    ctx.clock.now(),
-  );
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await updateParent(tx, parent.id, { password_hash: hash, failed_password_attempts: 0 }, now);
+    // Issue #18 item 6: a link sent before the change must not undo it.
+    await retireResetTokens(tx, parent.id, now);
+  });
   await endOtherSessions(ctx, parent.id, session.sessionId);
 }
 
@@ -125,7 +61,11 @@ export async function setFirstPassword(
   const parent = await requireParentRow(ctx, parentId);
   if (parent.password_hash) throw conflict('passwordAlreadySet');
   const hash = await hashPassword(password, ctx.config.passwordHashCost);
-  await updateParent(ctx.db, parent.id, { password_hash: hash }, ctx.clock.now());
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await updateParent(tx, parent.id, { password_hash: hash }, now);
+    await retireResetTokens(tx, parent.id, now);
+  });
 }
 
 export async function hasPassword(ctx: AppContext, parentId: number): Promise<boolean> {
@@ -146,12 +86,16 @@ export async function requestPasswordReset(
   if (!parent || !parent.email) return;
   const token = newOpaqueToken();
   const now = ctx.clock.now();
-  await insertResetToken(
-    ctx.db,
-    parent.id,
-    sha256(token),
-    new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
-  );
+  // Issue #18 item 6: a new link retires every older one, so only the newest e-mail works.
+  await ctx.db.transaction(async (tx) => {
+    await retireResetTokens(tx, parent.id, now);
+    await insertResetToken(
+      tx,
+      parent.id,
+      sha256(token),
+      new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+    );
+  });
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const lang = parent.language ?? language;
   const sending = ctx.providers.email.send({
@@ -162,7 +106,10 @@ export async function requestPasswordReset(
   sending.catch(log);
 }
 
-/** Uses a reset link once: sets the password and ends every session of the parent. */
+/**
+ * Uses a reset link once: sets the password, retires the parent's other links and ends every
+ * session of the parent.
+ */
 export async function resetPasswordWithLink(
   ctx: AppContext,
   token: string,
@@ -174,6 +121,8 @@ export async function resetPasswordWithLink(
     const id = await useResetToken(tx, sha256(token), now);
     if (id === undefined) return undefined;
     await updateParent(tx, id, { password_hash: hash, failed_password_attempts: 0 }, now);
+    // Any other outstanding link of the parent dies with this one (issue #18 item 6).
+    await retireResetTokens(tx, id, now);
     return id;
   });
   if (parentId === undefined) throw new AppError('BAD_REQUEST', 'resetLinkInvalid');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { createParent, createSignedInParent } from '../../../test/factories/parents';
-import { PASSWORD_LOCK_THRESHOLD } from './auth.service';
+import { solveCaptcha } from '../../../test/helpers/captcha';
+import { PASSWORD_LOCK_THRESHOLD } from './sign-in.service';
 import { updateParent } from './parents.repository';
 
 let t: TestApp;
@@ -160,6 +161,67 @@ describe('POST /api/login', () => {
   });
 });
 
+describe('the language chosen on the sign-in page (decision 036)', () => {
+  const profileLanguage = async (token: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json().data.language;
+
+  it('replaces the account language at a password sign-in', async () => {
+    const parent = await createParent(t.ctx, { language: 'en' });
+    const login = await post('/api/login', {
+      mobile: parent.mobile,
+      country_code: '86',
+      password: 'secret123',
+      language: 'zh_CN',
+    });
+    expect(login.statusCode).toBe(200);
+    expect(await profileLanguage(login.json().data.token)).toBe('zh_CN');
+  });
+
+  it('replaces it at a code sign-in; without a choice the account keeps its own', async () => {
+    const parent = await createParent(t.ctx, { language: 'zh_CN' });
+    await sendCode(parent);
+    const chosen = await post('/api/verify-code-login', {
+      mobile: parent.mobile,
+      country_code: '86',
+      code: await latestCode(`+86${parent.mobile}`),
+      language: 'en',
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(await profileLanguage(chosen.json().data.token)).toBe('en');
+    const plain = await post('/api/login', {
+      mobile: parent.mobile,
+      country_code: '86',
+      password: 'secret123',
+      language: 'fr',
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(await profileLanguage(plain.json().data.token)).toBe('en');
+  });
+
+  it('is not saved when the sign-in fails', async () => {
+    const parent = await createParent(t.ctx, { language: 'en' });
+    const wrong = await post('/api/login', {
+      mobile: parent.mobile,
+      country_code: '86',
+      password: 'wrong-password1',
+      language: 'zh_CN',
+    });
+    expect(wrong.statusCode).toBe(400);
+    const right = await post('/api/login', {
+      mobile: parent.mobile,
+      country_code: '86',
+      password: 'secret123',
+    });
+    expect(await profileLanguage(right.json().data.token)).toBe('en');
+  });
+});
+
 describe('verification codes', () => {
   it('sends a 6-digit code to a known phone and signs in with it once', async () => {
     const parent = await createParent(t.ctx);
@@ -192,7 +254,7 @@ describe('verification codes', () => {
     expect(register.json().msg).toMatch(/already has an account/);
     const fresh = await sendCode(
       { country_code: '86', mobile: '13000000003' },
-      { scene: 'register' },
+      { scene: 'register', captcha: await solveCaptcha(t, nextIp()) },
     );
     expect(fresh.statusCode).toBe(200);
   });
@@ -251,7 +313,7 @@ describe('verification codes', () => {
     for (let i = 0; i < 32; i += 1) {
       const response = await sendCode(
         { country_code: '86', mobile: `1300000${String(1000 + i)}` },
-        { scene: 'register' },
+        { scene: 'register', captcha: await solveCaptcha(t, nextIp()) },
         ip,
       );
       statuses.push(response.statusCode);
@@ -434,6 +496,61 @@ describe('password reset by e-mail', () => {
     ).toBe(200);
     const reuse = await post('/api/resetPasswordByEmail', { token, password: 'another123' });
     expect(reuse.json().msg).toMatch(/invalid or has expired/);
+  });
+
+  /** Waits for a link other than `previous` (the e-mail goes out after the answer). */
+  async function nextMailLink(email: string, previous: string | null): Promise<string> {
+    for (let i = 0; i < 40; i += 1) {
+      const token = await mailLink(email).catch(() => null);
+      if (token && token !== previous) return token;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('no new e-mail');
+  }
+
+  const askReset = (email: string) =>
+    t.app.inject({ method: 'GET', url: `/api/postemail?email=${email}`, remoteAddress: nextIp() });
+
+  it('retires every older link when a new one is sent, when one is used and when the password changes (issue #18 item 6)', async () => {
+    const parent = await createParent(t.ctx, { email: 'links@example.com' });
+    await askReset('links@example.com');
+    const first = await nextMailLink('links@example.com', null);
+    await askReset('links@example.com');
+    const second = await nextMailLink('links@example.com', first);
+    await askReset('links@example.com');
+    const third = await nextMailLink('links@example.com', second);
+    // A newer link retires the older ones at once.
+    const old = await post('/api/resetPasswordByEmail', { token: first, password: 'fromold123' });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().msg).toMatch(/invalid or has expired/);
+    // Using the newest one: no outstanding link is left.
+    expect(
+      (await post('/api/resetPasswordByEmail', { token: third, password: 'fromnew123' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/resetPasswordByEmail', { token: second, password: 'fromold456' }))
+        .statusCode,
+    ).toBe(400);
+    // Changing the password retires a link sent before the change.
+    await askReset('links@example.com');
+    const beforeChange = await nextMailLink('links@example.com', third);
+    const login = await post('/api/login', {
+      mobile: parent.mobile,
+      country_code: '86',
+      password: 'fromnew123',
+    });
+    expect(login.statusCode).toBe(200);
+    const session = { authorization: `Bearer ${login.json().data.token}` };
+    expect(
+      (await post('/api/user/password', { old_pwd: 'fromnew123', new_pwd: 'changed123' }, session))
+        .statusCode,
+    ).toBe(200);
+    const stale = await post('/api/resetPasswordByEmail', {
+      token: beforeChange,
+      password: 'fromold789',
+    });
+    expect(stale.statusCode).toBe(400);
   });
 
   it('refuses a link older than 30 minutes', async () => {

@@ -17,6 +17,7 @@ import {
   retireCodes,
   type CodeScene,
 } from './codes.repository';
+import { requireSolvedCaptcha } from './captcha-gate';
 import { findParentByPhone } from './parents.repository';
 
 /** decisions.md → Accounts: ≤ 1 per 60 s and ≤ 5 per hour per phone; the IP limit is ours. */
@@ -31,10 +32,40 @@ export interface Phone {
 
 const e164 = (phone: Phone) => `+${phone.country_code}${phone.mobile}`;
 
+/** A budget this full is logged once per hour as a warning (decision 030). */
+const BUDGET_WARNING_SHARE = 0.8;
+
+export interface SendCodeOptions {
+  /** The solved captcha; required with scene `register` (decision 030). */
+  captcha?: string;
+  /** Where a budget warning goes (no phone number, only the calling code and the counts). */
+  warn: (details: Record<string, string | number>, message: string) => void;
+}
+
+/**
+ * Counts one code against an hourly budget shared by every instance; refuses past the budget and
+ * warns once when the budget is 80 % used (SMS pumping, issue #18 item 5).
+ */
+async function spendBudget(
+  ctx: AppContext,
+  key: string,
+  budget: number,
+  details: Record<string, string | number>,
+  warn: SendCodeOptions['warn'],
+  now: Date,
+): Promise<void> {
+  const { count } = await hitWindow(ctx.db, key, HOUR_MS, now);
+  if (count === Math.ceil(budget * BUDGET_WARNING_SHARE))
+    warn({ ...details, count, budget }, 'SMS budget 80 % used this hour');
+  if (count > budget) throw rateLimited('smsBudgetExhausted');
+}
+
 /**
  * Sends a sign-in (`login`) or registration (`register`) code. Sign-in codes go only to known
- * phones ("User Does Not Exist"), registration codes only to new ones (decisions.md).
- * The limits are database windows, so several instances and parallel requests share them.
+ * phones ("User Does Not Exist"), registration codes only to new ones (decisions.md), and only
+ * with a solved captcha (decision 030). The limits are database windows, so several instances
+ * and parallel requests share them: per address, per phone, then the hourly budgets of the
+ * calling code and of the whole service.
  */
 export async function sendCode(
   ctx: AppContext,
@@ -42,12 +73,16 @@ export async function sendCode(
   scene: CodeScene,
   ip: string,
   language: Language,
+  options: SendCodeOptions,
 ): Promise<void> {
   const parent = await findParentByPhone(ctx.db, phone.country_code, phone.mobile);
   if (scene === 'login' && !parent) throw badRequest('userNotExist');
   if (scene === 'register' && parent) throw badRequest('userExists');
 
   const now = ctx.clock.now();
+  // Anyone may ask for a registration code to any number: each one costs a proof of work.
+  if (scene === 'register')
+    await requireSolvedCaptcha(ctx, options.captcha, 'captchaRequired', now);
   // The IP window first, so one address cannot burn other phones' hourly allowance.
   const byIp = await hitWindow(ctx.db, `sms:ip:${ip}`, HOUR_MS, now);
   if (byIp.count > PER_IP_HOURLY) throw rateLimited('tooManyRequests');
@@ -60,6 +95,24 @@ export async function sendCode(
   if (minute.count > 1) throw rateLimited('codeSendTooSoon');
   const hour = await hitWindow(ctx.db, `sms:phone-hour:${e164(phone)}`, HOUR_MS, now);
   if (hour.count > PER_PHONE_HOURLY) throw rateLimited('codeSendTooMany');
+  // The calling code's budget first: a pumped country then stops before it eats the global one.
+  const { smsBudget } = ctx.config;
+  await spendBudget(
+    ctx,
+    `sms:country-hour:${phone.country_code}`,
+    smsBudget.byCountry[phone.country_code] ?? smsBudget.perCountry,
+    { scope: 'country', country_code: phone.country_code },
+    options.warn,
+    now,
+  );
+  await spendBudget(
+    ctx,
+    'sms:global-hour',
+    smsBudget.hourly,
+    { scope: 'global' },
+    options.warn,
+    now,
+  );
 
   const code = newNumericCode(VERIFICATION_CODE_LENGTH);
   await ctx.db.transaction(async (tx) => {

@@ -32,3 +32,11 @@ export async function useResetToken(
     .returning({ parentId: passwordResetTokens.parent_id });
   return row?.parentId;
 }
+
+/** Marks every outstanding link of the parent used (issue #18 item 6: only the newest may work). */
+export async function retireResetTokens(db: DbOrTx, parentId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ used_at: now })
+    .where(and(eq(passwordResetTokens.parent_id, parentId), isNull(passwordResetTokens.used_at)));
+}

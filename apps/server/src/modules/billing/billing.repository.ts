@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
@@ -9,6 +23,7 @@ import {
   lessons,
   memberships,
   orders,
+  parents,
   paymentEvents,
   plans,
   rechargePackages,
@@ -17,6 +32,7 @@ import {
 } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
 export type PlanRow = typeof plans.$inferSelect;
 export type GoodRow = typeof creditGoods.$inferSelect;
 export type PackageRow = typeof rechargePackages.$inferSelect;
@@ -101,7 +117,99 @@ export async function insertCheckoutSession(
   db: DbOrTx,
   row: typeof checkoutSessions.$inferInsert,
 ): Promise<void> {
-  await db.insert(checkoutSessions).values(row);
+  // Stripe answers the same session to a retried idempotency key: recorded once.
+  await db.insert(checkoutSessions).values(row).onConflictDoNothing();
+}
+
+/**
+ * Locks the parent's row for the rest of the transaction, so one parent's orders and plan
+ * fulfilments go one after another. Answers whether the parent exists.
+ */
+export async function lockParent(db: DbOrTx, parentId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: parents.id })
+    .from(parents)
+    .where(eq(parents.id, parentId))
+    .for('update');
+  return rows.length > 0;
+}
+
+/** The order locked for the rest of the transaction (opening its checkout). */
+export async function lockOrder(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+/** The parent's pending order for one thing (unique by orders_open_item_uq). */
+export async function findPendingOrder(
+  db: DbOrTx,
+  parentId: number,
+  kind: OrderRow['kind'],
+  itemId: number,
+) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.parent_id, parentId),
+        eq(orders.kind, kind),
+        eq(orders.item_id, itemId),
+        eq(orders.status, 'pending'),
+      ),
+    );
+  return row;
+}
+
+/** The parent's pending plan order, whatever the plan (unique by orders_open_plan_uq). */
+export async function findPendingPlanOrder(db: DbOrTx, parentId: number) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.parent_id, parentId), eq(orders.kind, 'plan'), eq(orders.status, 'pending')),
+    );
+  return row;
+}
+
+export async function countPendingOrders(db: DbOrTx, parentId: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.parent_id, parentId), eq(orders.status, 'pending')));
+  return row?.n ?? 0;
+}
+
+/**
+ * Marks pending orders past their expiry `expired` (one parent's, or everyone's), answering
+ * how many. One statement: run twice at once, the second finds them expired already.
+ */
+export async function expirePendingOrders(db: DbOrTx, now: Date, parentId?: number) {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'expired', updated_at: now })
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        lte(orders.expires_at, now),
+        parentId === undefined ? undefined : eq(orders.parent_id, parentId),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length;
+}
+
+export async function countSessionsOfOrder(db: DbOrTx, orderId: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.order_id, orderId));
+  return row?.n ?? 0;
+}
+
+export async function findOrderById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
 }
 
 /** The latest session opened for an order with this pay method (reused instead of a new one). */
@@ -117,13 +225,23 @@ export async function findOpenSession(db: DbOrTx, orderId: number, payMethod: nu
 
 /** The order behind a session we opened, locked for fulfilment. */
 export async function lockOrderOfSession(db: DbOrTx, provider: string, sessionId: string) {
-  const [row] = await db
+  const [row] = await sessionOrder(db, provider, sessionId).for('update', { of: orders });
+  return row;
+}
+
+/** The parent whose order a session we opened is for (read before taking any lock). */
+export async function findParentOfSession(db: DbOrTx, provider: string, sessionId: string) {
+  const [row] = await sessionOrder(db, provider, sessionId);
+  return row?.order.parent_id;
+}
+
+function sessionOrder(db: DbOrTx, provider: string, sessionId: string) {
+  return db
     .select({ order: orders, session: checkoutSessions })
     .from(checkoutSessions)
     .innerJoin(orders, eq(orders.id, checkoutSessions.order_id))
     .where(and(eq(checkoutSessions.provider, provider), eq(checkoutSessions.session_id, sessionId)))
-    .for('update', { of: orders });
-  return row;
+    .$dynamic();
 }
 
 /** The session's order when it belongs to this parent (the local checkout page). */
@@ -170,18 +288,20 @@ export function findChargeOrders(
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.parent_id, parentId), ne(orders.status, 'pending')))
+    .where(chargeWhere(parentId))
     .orderBy(desc(orders.created_at), desc(orders.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
 export async function countChargeOrders(db: DbOrTx, parentId: number) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.parent_id, parentId), ne(orders.status, 'pending')));
+  const [row] = await db.select({ n: count() }).from(orders).where(chargeWhere(parentId));
   return row?.n ?? 0;
+}
+
+/** Charges: paid, refunded or cancelled orders; open and expired ones never charged anything. */
+function chargeWhere(parentId: number) {
+  return and(eq(orders.parent_id, parentId), notInArray(orders.status, ['pending', 'expired']));
 }
 
 /** Paid credit purchases (packages and goods) in a time range, newest first. */
@@ -276,6 +396,32 @@ export function findLedgerPage(
       .prepare(name),
   );
   return query.execute({ ...creditLogValues(parentId, filter), ...page });
+}
+
+/**
+ * The parent's balances just after each of the given ledger rows (decision 034): sums of every
+ * row of the parent up to and including it, in the history's order (created_at, then id), so a
+ * filtered page still shows the real running balance.
+ */
+export async function findBalancesAfter(db: DbOrTx, parentId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { balance: number; held: number }>();
+  const upTo = sql`x.parent_id = ${parentId} and (x.created_at, x.id) <= (l.created_at, l.id)`;
+  const rows = await db
+    .select({
+      id: sql<number>`l.id`,
+      balance: sql<string>`(select coalesce(sum(x.paid_delta + x.reward_delta), 0) from ${creditLedger} x where ${upTo})`,
+      held: sql<string>`(select coalesce(sum(x.reserved_delta), 0) from ${creditLedger} x where ${upTo})`,
+    })
+    .from(sql`${creditLedger} l`)
+    .where(
+      sql`l.parent_id = ${parentId} and l.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  return new Map(
+    rows.map((row) => [Number(row.id), { balance: Number(row.balance), held: Number(row.held) }]),
+  );
 }
 
 export async function countLedger(db: DbOrTx, parentId: number, filter: CreditLogFilter) {

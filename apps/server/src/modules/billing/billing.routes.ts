@@ -4,6 +4,7 @@ import { envelope } from '@portal/shared/api';
 import {
   BuyCreditBodySchema,
   BuyMemberBodySchema,
+  CancelOrderBodySchema,
   ChangePlanSchema,
   ChargesPageSchema,
   CheckoutBodySchema,
@@ -31,6 +32,7 @@ import { translate } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { parentIdOf } from '../../plugins/auth';
 import {
+  cancelOrder,
   checkoutOrder,
   checkoutPackage,
   confirmOrder,
@@ -123,6 +125,22 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       msg: translate(request.lang, 'orderConfirmed'),
       data: await confirmOrder(ctx, parentIdOf(request), request.body, request.lang),
     }),
+  );
+
+  app.post(
+    '/api/cancelOrder',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel an order waiting for payment (CompletePayment’s Cancel)',
+        body: CancelOrderBodySchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await cancelOrder(ctx, parentIdOf(request), request.body.order_no);
+      return { code: 200 as const, msg: translate(request.lang, 'orderCancelled'), data: null };
+    },
   );
 
   app.get(
@@ -228,7 +246,15 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) =>
-      ok(await orderPlan(ctx, parentIdOf(request), request.body.plan_id, request.lang)),
+      ok(
+        await orderPlan(
+          ctx,
+          parentIdOf(request),
+          request.body.plan_id,
+          request.lang,
+          request.body.change === 1,
+        ),
+      ),
   );
 
   app.post(
@@ -254,7 +280,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(HiddenOfferSchema) },
       },
     },
-    async (request) => ok(await getHiddenOffer(ctx, request.lang)),
+    async (request) => ok(await getHiddenOffer(ctx, parentIdOf(request), request.lang)),
   );
 
   app.get(

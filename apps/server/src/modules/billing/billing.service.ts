@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { CLASS_TYPE_LABELS } from '@portal/shared/catalogue';
 import {
   currencySymbol,
+  MAX_OPEN_ORDERS,
+  ORDER_LIFETIME_MINUTES,
+  quotePlanChange,
   toMajor,
   type ConfirmOrderBody,
   type CreditGood,
@@ -14,9 +17,16 @@ import { translate, type Language } from '@portal/shared/i18n';
 import { lessonStatus } from '@portal/shared/lessons';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx, Transaction } from '../../db/client';
-import { badRequest, conflict, notFound, unauthenticated } from '../../lib/app-error';
-import { atOffset, localParts, zonedTimeToUtc } from '../../lib/time';
-import type { PaymentEvent } from '../../providers/payments/payments';
+import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../lib/app-error';
+import {
+  dayInZone,
+  localDayStart,
+  localMonthBounds,
+  seenFrom,
+  type Viewpoint,
+} from '../../lib/time';
+import { parentViewpoint } from '../auth/viewpoint.service';
+import type { PaymentEvent, PaymentProvider } from '../../providers/payments/payments';
 import { findParentById } from '../auth/parents.repository';
 import { appendLedger } from '../credits/credits.repository';
 import { getAccount } from '../credits/credits.service';
@@ -26,11 +36,15 @@ import {
   consumedByLesson,
   countChargeOrders,
   countLedger,
+  countPendingOrders,
   countRechargeOrders,
+  countSessionsOfOrder,
   countStatementLessons,
+  expirePendingOrders,
   findActiveMemberships,
   findActivePackage,
   findActivePackages,
+  findBalancesAfter,
   findBuyablePlan,
   findChargeOrders,
   findGood,
@@ -38,7 +52,11 @@ import {
   findLedgerPage,
   findOpenSession,
   findOwnOrder,
+  findOrderById,
   findOwnSession,
+  findParentOfSession,
+  findPendingOrder,
+  findPendingPlanOrder,
   findRechargeOrders,
   findRunningOffer,
   findStatementLessons,
@@ -46,13 +64,16 @@ import {
   insertCheckoutSession,
   insertMembership,
   insertOrder,
+  lockOrder,
   lockOrderOfSession,
+  lockParent,
   recordPaymentEvent,
   setPaymentEventOutcome,
   updateMembershipsOfSubscription,
   updateOrder,
   type GoodRow,
   type MembershipRow,
+  type NewOrderRow,
   type OrderRow,
   type PlanRow,
 } from './billing.repository';
@@ -63,18 +84,6 @@ const lines = (text: string) =>
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
-
-/** A date as the parent's calendar shows it ("YYYY-MM-DD" in their zone, UTC when unknown). */
-function dayIn(zone: string | null | undefined, instant: Date): string {
-  let parts;
-  try {
-    parts = localParts(instant, zone || 'UTC');
-  } catch {
-    parts = localParts(instant, 'UTC');
-  }
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${parts.year}-${pad(parts.month)}-${pad(parts.day)}`;
-}
 
 /** One calendar month later (a monthly plan's period), keeping the wall-clock day where it can. */
 export function addMonth(from: Date): Date {
@@ -124,7 +133,7 @@ export async function getMemberExpiry(ctx: AppContext, parentId: number) {
   if (!membership.expires_at) return { member_expire_show: '', member_type: 0 };
   const parent = await findParentById(ctx.db, parentId);
   return {
-    member_expire_show: dayIn(parent?.time_zone, membership.expires_at),
+    member_expire_show: dayInZone(parent?.time_zone, membership.expires_at),
     member_type: membership.member_type,
   };
 }
@@ -186,22 +195,50 @@ export async function getPlans(ctx: AppContext, kids: number | undefined, langua
   return (await findVisiblePlans(ctx.db, kids)).map((row) => toPlan(row, language));
 }
 
-export async function getCreditGoods(ctx: AppContext, language: Language) {
-  return (await findGoods(ctx.db)).map((row) => toGood(row, language));
+/**
+ * "Pay as You Go" of `getCreatPlanList`: the credit packages, the one price list of credits
+ * (decision 034), in the spec's credit-good shape; they are paid with `testStripe` like on
+ * `/recharge`. Credit goods are only the time-limited offer's goods now.
+ */
+export async function getCreditGoods(ctx: AppContext, language: Language): Promise<CreditGood[]> {
+  return (await findActivePackages(ctx.db)).map((row) => ({
+    id: row.id,
+    quantity: row.quantity + row.extra_quantity,
+    describe: pick(language, row.title_en, row.title_zh),
+    price: toMajor(row.price_minor),
+    currency: row.currency,
+  }));
 }
 
-/** `getHidePlanList`: the running time-limited offer; `seconds_left` from its real end. */
-export async function getHiddenOffer(ctx: AppContext, language: Language) {
+const NO_OFFER = {
+  is_show: false,
+  plan_info: null,
+  good_info: null,
+  seconds_left: 0,
+  regular_price: null,
+};
+
+/**
+ * `getHidePlanList`: the running time-limited offer; `seconds_left` from its real end. Decision
+ * 034: it is a discount of the regular plan for as many kids (whose price it answers, to strike
+ * through), and it is not offered to a parent who already holds that plan or a larger one.
+ */
+export async function getHiddenOffer(ctx: AppContext, parentId: number, language: Language) {
   const now = ctx.clock.now();
   const offer = await findRunningOffer(ctx.db, now);
-  if (!offer?.offer_ends_at)
-    return { is_show: false, plan_info: null, good_info: null, seconds_left: 0 };
+  if (!offer?.offer_ends_at) return NO_OFFER;
+  const held = (await getMembership(ctx, parentId)).plan;
+  if (held && held.kids >= offer.kids) return NO_OFFER;
   const [good] = await findGoods(ctx.db, true);
+  const regular = (await findVisiblePlans(ctx.db, offer.kids)).find(
+    (plan) => plan.currency === offer.currency && plan.price_minor > offer.price_minor,
+  );
   return {
     is_show: true,
     plan_info: toPlan(offer, language),
     good_info: good ? toGood(good, language) : null,
     seconds_left: Math.max(0, Math.floor((offer.offer_ends_at.getTime() - now.getTime()) / 1000)),
+    regular_price: regular ? toMajor(regular.price_minor) : null,
   };
 }
 
@@ -216,12 +253,20 @@ async function orderSummary(
   const now = ctx.clock.now();
   let details: string[];
   let memberEnd = '';
+  // Decision 034: a plan at its full price is a monthly subscription (see checkoutFor).
+  const isRecurring = order.kind === 'plan' && order.credit_minor === 0;
   if (order.kind === 'plan') {
     const membership = await getMembership(ctx, order.parent_id);
     const plan = await findBuyablePlan(ctx.db, order.item_id, new Date(0));
     details = plan ? lines(pick(language, plan.details_en, plan.details_zh)) : [];
+    if (order.credit_minor > 0)
+      details.push(
+        translate(language, 'orderPlanCredit', {
+          amount: `${currencySymbol(order.currency)}${toMajor(order.credit_minor).toFixed(2)}`,
+        }),
+      );
     const startsAt = order.paid_at ?? now;
-    memberEnd = dayIn(
+    memberEnd = dayInZone(
       parent?.time_zone,
       order.status === 'paid' && membership.expires_at ? membership.expires_at : addMonth(startsAt),
     );
@@ -249,6 +294,10 @@ async function orderSummary(
     pay_method: order.pay_method,
     quantity: order.quantity,
     extra_quantity: order.extra_quantity,
+    date: dayInZone(parent?.time_zone, order.paid_at ?? order.created_at),
+    pay_method_name: order.status === 'paid' ? order.pay_method_name : '',
+    is_recurring: isRecurring,
+    renewal_price: isRecurring ? toMajor(order.amount_minor) : 0,
   };
 }
 
@@ -264,32 +313,128 @@ async function requireParent(ctx: AppContext, parentId: number) {
   return parent;
 }
 
-/** `buyMember`: a pending order for a plan (any plan on sale, or the running offer). */
+const ORDER_LIFETIME_MS = ORDER_LIFETIME_MINUTES * 60_000;
+/** A checkout session is reused while at least this much of its life is left. */
+const SESSION_REUSE_MS = ORDER_LIFETIME_MS / 2;
+
+type NewOrder = Omit<NewOrderRow, 'order_no' | 'parent_id' | 'expires_at'>;
+
+/**
+ * The parent's open order for the same package or good, or a new one (decision 029). Under the
+ * parent's row lock, so 60 parallel clicks make one order; a parent already holding
+ * MAX_OPEN_ORDERS open orders for other things is refused. Open orders past their expiry are
+ * expired first, here as well as by the job.
+ */
+async function openCreditOrder(ctx: AppContext, parentId: number, values: NewOrder) {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    if (!(await lockParent(tx, parentId))) throw unauthenticated();
+    await expirePendingOrders(tx, now, parentId);
+    const open = await findPendingOrder(tx, parentId, values.kind, values.item_id);
+    if (
+      open &&
+      open.amount_minor === values.amount_minor &&
+      open.currency === values.currency &&
+      open.quantity === values.quantity &&
+      open.extra_quantity === (values.extra_quantity ?? 0)
+    )
+      return open;
+    // The package or good changed since: the stale order can no longer be paid.
+    if (open) await updateOrder(tx, open.id, { status: 'expired', updated_at: now });
+    else if ((await countPendingOrders(tx, parentId)) >= MAX_OPEN_ORDERS)
+      throw new AppError('CONFLICT', 'tooManyOpenOrders', { count: MAX_OPEN_ORDERS });
+    return insertOrder(tx, {
+      ...values,
+      order_no: newOrderNo(),
+      parent_id: parentId,
+      expires_at: new Date(now.getTime() + ORDER_LIFETIME_MS),
+      // The injected clock, like every other time of an order (its date shows on the contract).
+      created_at: now,
+      updated_at: now,
+    });
+  });
+}
+
+/** What changing from `current` to `chosen` costs today (decision 029: prorated to the day). */
+async function quoteChange(db: DbOrTx, current: MembershipRow, chosen: PlanRow, now: Date) {
+  const bought = current.order_id ? await findOrderById(db, current.order_id) : undefined;
+  const isSamePlan = bought?.kind === 'plan' && bought.item_id === chosen.id;
+  // A plan in another currency cannot be offset against this one: no credit.
+  const quote = quotePlanChange(
+    {
+      priceMinor: current.currency === chosen.currency ? current.price_minor : 0,
+      startsAt: current.starts_at,
+      endsAt: current.ends_at,
+    },
+    chosen.price_minor,
+    now,
+  );
+  return { ...quote, isSamePlan };
+}
+
+/**
+ * `buyMember`: a pending order for a plan (any plan on sale, or the running offer). One plan at
+ * a time (decision 029): a parent holding a plan is refused unless the order comes from
+ * ChangePlan (`change`), which prices the change with the unused days credited; and a parent
+ * has at most one open plan order (the same plan gets the same order back).
+ */
 export async function orderPlan(
   ctx: AppContext,
   parentId: number,
   planId: number,
   language: Language,
+  change = false,
 ) {
-  await requireParent(ctx, parentId);
-  const plan = await findBuyablePlan(ctx.db, planId, ctx.clock.now());
-  if (!plan) throw notFound('planNotFound');
-  const order = await insertOrder(ctx.db, {
-    order_no: newOrderNo(),
-    parent_id: parentId,
-    kind: 'plan',
-    item_id: plan.id,
-    title_en: plan.title_en,
-    title_zh: plan.title_zh,
-    kids: plan.kids,
-    amount_minor: plan.price_minor,
-    currency: plan.currency,
-    provider: ctx.providers.payments.kind,
+  const now = ctx.clock.now();
+  const order = await ctx.db.transaction(async (tx) => {
+    if (!(await lockParent(tx, parentId))) throw unauthenticated();
+    const plan = await findBuyablePlan(tx, planId, now);
+    if (!plan) throw notFound('planNotFound');
+    await expirePendingOrders(tx, now, parentId);
+    const current = (await getMembershipAt(tx, parentId, now)).plan;
+    if (current && !change) throw conflict('alreadyMember');
+    const open = await findPendingPlanOrder(tx, parentId);
+    if (open) {
+      if (open.item_id === plan.id && open.replaces_membership_id === (current?.id ?? null))
+        return open;
+      throw conflict('planOrderPending');
+    }
+    if ((await countPendingOrders(tx, parentId)) >= MAX_OPEN_ORDERS)
+      throw new AppError('CONFLICT', 'tooManyOpenOrders', { count: MAX_OPEN_ORDERS });
+    let credit = 0;
+    if (current) {
+      const quote = await quoteChange(tx, current, plan, now);
+      if (quote.isSamePlan) throw conflict('planSameAsCurrent');
+      if (!quote.isPayable) {
+        const parent = await findParentById(tx, parentId);
+        throw new AppError('CONFLICT', 'planChangeCovered', {
+          date: dayInZone(parent?.time_zone, current.ends_at),
+        });
+      }
+      credit = quote.creditMinor;
+    }
+    return insertOrder(tx, {
+      order_no: newOrderNo(),
+      parent_id: parentId,
+      kind: 'plan',
+      item_id: plan.id,
+      title_en: plan.title_en,
+      title_zh: plan.title_zh,
+      kids: plan.kids,
+      amount_minor: plan.price_minor - credit,
+      credit_minor: credit,
+      replaces_membership_id: current?.id ?? null,
+      currency: plan.currency,
+      provider: ctx.providers.payments.kind,
+      expires_at: new Date(now.getTime() + ORDER_LIFETIME_MS),
+      created_at: now,
+      updated_at: now,
+    });
   });
   return orderSummary(ctx, order, language);
 }
 
-/** `buyCredit`: a pending order for a "Pay as You Go" credit good. */
+/** `buyCredit`: the open order for a "Pay as You Go" credit good, or a new one. */
 export async function orderGood(
   ctx: AppContext,
   parentId: number,
@@ -299,9 +444,7 @@ export async function orderGood(
   await requireParent(ctx, parentId);
   const good = await findGood(ctx.db, goodId);
   if (!good) throw notFound('packageNotFound');
-  const order = await insertOrder(ctx.db, {
-    order_no: newOrderNo(),
-    parent_id: parentId,
+  const order = await openCreditOrder(ctx, parentId, {
     kind: 'good',
     item_id: good.id,
     title_en: `${good.quantity} credits`,
@@ -313,6 +456,10 @@ export async function orderGood(
   });
   return orderSummary(ctx, order, language);
 }
+
+/** Whether an order can still be paid: pending and not past its expiry. */
+const isPayable = (order: OrderRow, now: Date) =>
+  order.status === 'pending' && order.expires_at > now;
 
 export async function getOrder(
   ctx: AppContext,
@@ -334,7 +481,7 @@ export async function confirmOrder(
 ) {
   const order = await findOwnOrder(ctx.db, parentId, body.order_no);
   if (!order) throw notFound('orderNotFound');
-  if (order.status !== 'pending') throw conflict('orderNotPayable');
+  if (!isPayable(order, ctx.clock.now())) throw conflict('orderNotPayable');
   await updateOrder(ctx.db, order.id, {
     username: body.username,
     mobile: body.mobile,
@@ -346,39 +493,57 @@ export async function confirmOrder(
 }
 
 /**
- * Opens (or reopens) the hosted checkout of a pending order. A session already opened with the
- * same pay method is reused, so a double click never makes two payable sessions.
+ * Opens (or reopens) the hosted checkout of a pending order, under the order's row lock: a
+ * session opened with the same pay method that still has half its life is reused, so double
+ * clicks and parallel tabs never make two payable sessions. Opening one moves the order's
+ * expiry to the session's (decision 029).
  */
-async function checkoutFor(ctx: AppContext, order: OrderRow, language: Language) {
-  if (order.status !== 'pending') throw conflict('orderNotPayable');
-  const existing = await findOpenSession(ctx.db, order.id, order.pay_method);
-  if (existing && existing.provider === ctx.providers.payments.kind)
-    return { sessionId: existing.session_id, url: existing.url };
-  const parent = await requireParent(ctx, order.parent_id);
-  const base = ctx.config.publicUrl;
-  const session = await ctx.providers.payments.createCheckout({
-    orderNo: order.order_no,
-    userSn: parent.user_sn,
-    title: pick(language, order.title_en, order.title_zh),
-    amountMinor: order.amount_minor,
-    currency: order.currency,
-    recurring: order.kind === 'plan',
-    payMethod: order.pay_method === 2 ? 2 : 1,
-    email: order.email ?? parent.email,
-    successUrl: `${base}/paySuccess?order_no=${order.order_no}`,
-    cancelUrl: `${base}/payError?order_no=${order.order_no}`,
+async function checkoutFor(ctx: AppContext, orderId: number, language: Language) {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || !isPayable(order, now)) throw conflict('orderNotPayable');
+    const existing = await findOpenSession(tx, order.id, order.pay_method);
+    if (
+      existing &&
+      existing.provider === ctx.providers.payments.kind &&
+      existing.created_at.getTime() + SESSION_REUSE_MS > now.getTime()
+    )
+      return { sessionId: existing.session_id, url: existing.url };
+    const parent = await findParentById(tx, order.parent_id);
+    if (!parent) throw unauthenticated();
+    const base = ctx.config.publicUrl;
+    const expiresAt = new Date(now.getTime() + ORDER_LIFETIME_MS);
+    const session = await ctx.providers.payments.createCheckout({
+      orderNo: order.order_no,
+      userSn: parent.user_sn,
+      title: pick(language, order.title_en, order.title_zh),
+      amountMinor: order.amount_minor,
+      currency: order.currency,
+      // A change of plan charges a prorated first month once: it starts no subscription.
+      recurring: order.kind === 'plan' && order.credit_minor === 0,
+      payMethod: order.pay_method === 2 ? 2 : 1,
+      email: order.email ?? parent.email,
+      successUrl: `${base}/paySuccess?order_no=${order.order_no}`,
+      // Decision 034: the provider sends a parent who leaves its page here: a cancel, not a failure.
+      cancelUrl: `${base}/payError?order_no=${order.order_no}&cancelled=1`,
+      expiresAt,
+      attempt: await countSessionsOfOrder(tx, order.id),
+    });
+    await insertCheckoutSession(tx, {
+      session_id: session.sessionId,
+      order_id: order.id,
+      provider: ctx.providers.payments.kind,
+      url: session.url,
+      pay_method: order.pay_method,
+      created_at: now,
+    });
+    await updateOrder(tx, order.id, { expires_at: expiresAt, updated_at: now });
+    return session;
   });
-  await insertCheckoutSession(ctx.db, {
-    session_id: session.sessionId,
-    order_id: order.id,
-    provider: ctx.providers.payments.kind,
-    url: session.url,
-    pay_method: order.pay_method,
-  });
-  return session;
 }
 
-/** `testStripe`: a pending order for a credit package and its checkout. */
+/** `testStripe`: the open order for a credit package (or a new one) and its checkout. */
 export async function checkoutPackage(
   ctx: AppContext,
   parentId: number,
@@ -388,9 +553,7 @@ export async function checkoutPackage(
   await requireParent(ctx, parentId);
   const pkg = await findActivePackage(ctx.db, packageId);
   if (!pkg) throw notFound('packageNotFound');
-  const order = await insertOrder(ctx.db, {
-    order_no: newOrderNo(),
-    parent_id: parentId,
+  const order = await openCreditOrder(ctx, parentId, {
     kind: 'package',
     item_id: pkg.id,
     title_en: pkg.title_en,
@@ -401,7 +564,31 @@ export async function checkoutPackage(
     currency: pkg.currency,
     provider: ctx.providers.payments.kind,
   });
-  return checkoutFor(ctx, order, language);
+  return checkoutFor(ctx, order.id, language);
+}
+
+/**
+ * The order-expiry job: unpaid orders past their checkout's lifetime become `expired`. A payment
+ * completed just before the session closed is still fulfilled when its notification arrives.
+ */
+export function expireUnpaidOrders(ctx: Pick<AppContext, 'db'>, now: Date) {
+  return expirePendingOrders(ctx.db, now);
+}
+
+/**
+ * CompletePayment's Cancel (decision 034): an order still waiting for payment is cancelled, so
+ * it no longer blocks another plan or counts against the open orders. A payment its open
+ * checkout still takes is honoured when its notification arrives (decision 029).
+ */
+export async function cancelOrder(ctx: AppContext, parentId: number, orderNo: string) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const own = await findOwnOrder(tx, parentId, orderNo);
+    if (!own) throw notFound('orderNotFound');
+    const order = await lockOrder(tx, own.id);
+    if (!order || order.status !== 'pending') throw conflict('orderNotPayable');
+    await updateOrder(tx, order.id, { status: 'cancelled', updated_at: now });
+  });
 }
 
 /** `stripePayment`: the checkout of an order made before (plan or credit good). */
@@ -413,7 +600,7 @@ export async function checkoutOrder(
 ) {
   const order = await findOwnOrder(ctx.db, parentId, orderNo);
   if (!order) throw notFound('orderNotFound');
-  return checkoutFor(ctx, order, language);
+  return checkoutFor(ctx, order.id, language);
 }
 
 // ————— Notifications: the only way anything is granted —————
@@ -428,6 +615,7 @@ export type PaymentOutcome =
   | 'cancelled'
   | 'renewed'
   | 'ended'
+  | 'refunded'
   | 'ignored';
 
 /**
@@ -449,7 +637,12 @@ export async function handlePaymentEvent(
       outcome: 'received',
     });
     if (recorded === undefined) return 'duplicate';
-    const { outcome, orderId } = await applyEvent(tx, provider, event, ctx.clock.now());
+    const { outcome, orderId } = await applyEvent(
+      tx,
+      ctx.providers.payments,
+      event,
+      ctx.clock.now(),
+    );
     await setPaymentEventOutcome(tx, recorded, outcome, orderId);
     return outcome;
   });
@@ -457,16 +650,26 @@ export async function handlePaymentEvent(
 
 async function applyEvent(
   tx: Transaction,
-  provider: string,
+  payments: PaymentProvider,
   event: PaymentEvent,
   now: Date,
 ): Promise<{ outcome: PaymentOutcome; orderId?: number }> {
+  const provider = payments.kind;
   switch (event.kind) {
     case 'checkout.completed': {
+      // The parent's row first, then the order's: ordering (buyMember, buyCredit) takes them in
+      // this order too, so a payment and an order of one parent never wait on each other.
+      const parentId = await findParentOfSession(tx, provider, event.sessionId);
+      if (parentId === undefined) return { outcome: 'unknown_session' };
+      await lockParent(tx, parentId);
       const found = await lockOrderOfSession(tx, provider, event.sessionId);
       if (!found) return { outcome: 'unknown_session' };
       const { order } = found;
-      if (order.status === 'paid') return { outcome: 'already_paid', orderId: order.id };
+      const settled = order.status === 'paid' || order.status === 'refunded';
+      // Another session of the same order paid too (two tabs, card in one, wallet in the
+      // other): that second payment is given back (decision 029).
+      const isSecondPayment = settled && order.checkout_session_id !== event.sessionId;
+      if (settled && !isSecondPayment) return { outcome: 'already_paid', orderId: order.id };
       if (event.paymentStatus !== 'paid') return { outcome: 'not_paid', orderId: order.id };
       const parent = await findParentById(tx, order.parent_id);
       if (
@@ -476,6 +679,40 @@ async function applyEvent(
         event.userSn !== parent?.user_sn
       )
         return { outcome: 'mismatch', orderId: order.id };
+      const refund = () =>
+        // Idempotent per session at the provider; if it fails the whole notification rolls
+        // back (its id too) and the provider's redelivery tries again.
+        payments.refund({
+          sessionId: event.sessionId,
+          orderNo: order.order_no,
+          amountMinor: event.amountMinor,
+          currency: event.currency,
+        });
+      if (isSecondPayment) {
+        await refund();
+        return { outcome: 'refunded', orderId: order.id };
+      }
+      if (order.kind === 'plan') {
+        // One plan at a time (decision 029): under the parent's lock, a plan payment that would
+        // stack on a plan it was not priced against is given back.
+        const current = (await getMembershipAt(tx, order.parent_id, now)).plan;
+        if ((current?.id ?? null) !== order.replaces_membership_id) {
+          const { refundId } = await refund();
+          await updateOrder(tx, order.id, {
+            status: 'refunded',
+            paid_at: now,
+            refunded_at: now,
+            refund_id: refundId,
+            checkout_session_id: event.sessionId,
+            pay_method: found.session.pay_method,
+            subscription_id: event.subscriptionId,
+            updated_at: now,
+          });
+          return { outcome: 'refunded', orderId: order.id };
+        }
+        // A change of plan: the old plan's subscription must not renew beside the new plan.
+        if (current?.subscription_id) await payments.cancelSubscription(current.subscription_id);
+      }
       await updateOrder(tx, order.id, {
         status: 'paid',
         paid_at: now,
@@ -525,7 +762,8 @@ async function grant(tx: Transaction, order: OrderRow, subscriptionId: string | 
       title_zh: order.title_zh,
       kids: order.kids,
       member_type: 1,
-      price_minor: order.amount_minor,
+      // The plan's monthly price: a change paid less only by the credit of the old plan.
+      price_minor: order.amount_minor + order.credit_minor,
       currency: order.currency,
       starts_at: now,
       ends_at: addMonth(now),
@@ -582,7 +820,7 @@ export async function localCheckoutEvent(
 ) {
   const found = await findOwnSession(ctx.db, parentId, sessionId);
   if (!found || found.session.provider !== 'local') throw notFound('orderNotFound');
-  if (found.order.status !== 'pending') throw conflict('orderNotPayable');
+  if (!isPayable(found.order, ctx.clock.now())) throw conflict('orderNotPayable');
   const parent = await requireParent(ctx, parentId);
   const created = Math.floor(ctx.clock.now().getTime() / 1000);
   const event = {
@@ -608,21 +846,23 @@ export async function localCheckoutEvent(
 
 // ————— Histories —————
 
-function rangeOf(query: {
-  start_at?: string | undefined;
-  end_at?: string | undefined;
-  time_diff: number;
-}) {
-  // Days in the parent's offset: [start 00:00, end + 1 day 00:00).
-  const at = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - query.time_diff * 60_000);
+function rangeOf(
+  query: { start_at?: string | undefined; end_at?: string | undefined },
+  seen: Viewpoint,
+) {
+  // Days as the parent sees them: [start 00:00, the day after end 00:00).
+  const at = (day: string, plus: number) => {
+    const [year, month, date] = day.split('-').map(Number);
+    return localDayStart(year!, month!, date! + plus, seen);
+  };
   return {
-    from: query.start_at ? at(query.start_at) : undefined,
-    to: query.end_at ? new Date(at(query.end_at).getTime() + 24 * 3600_000) : undefined,
+    from: query.start_at ? at(query.start_at, 0) : undefined,
+    to: query.end_at ? at(query.end_at, 1) : undefined,
   };
 }
 
-const stamp = (instant: Date, timeDiff: number) => {
-  const local = atOffset(instant, timeDiff);
+const stamp = (instant: Date, seen: Viewpoint) => {
+  const local = seenFrom(instant, seen);
   return `${local.date} ${local.time}`;
 };
 
@@ -635,18 +875,19 @@ export async function getCreditLog(
     credit_value?: number | undefined;
     start_at?: string | undefined;
     end_at?: string | undefined;
-    time_diff: number;
+    time_diff?: number | undefined;
     pagesize: number;
     page: number;
   },
   language: Language,
 ) {
+  const seen = await parentViewpoint(ctx, parentId, query.time_diff);
   const filter = {
     ...(query.type && query.type in CREDIT_EVENTS ? { event: query.type } : {}),
     ...(query.credit_value
       ? { direction: query.credit_value === 1 ? ('in' as const) : ('out' as const) }
       : {}),
-    ...rangeOf(query),
+    ...rangeOf(query, seen),
   };
   if (query.type && !(query.type in CREDIT_EVENTS)) throw badRequest('invalidRequest');
   const [rows, total] = await Promise.all([
@@ -656,12 +897,19 @@ export async function getCreditLog(
     }),
     countLedger(ctx.db, parentId, filter),
   ]);
+  const after = await findBalancesAfter(
+    ctx.db,
+    parentId,
+    rows.map((row) => row.id),
+  );
   return {
     data: rows.map((row) => {
       const event = (row.event in CREDIT_EVENTS ? row.event : 'reward') as CreditEvent;
+      const balances = after.get(row.id) ?? { balance: 0, held: 0 };
+      const change = row.paid_delta + row.reward_delta;
       return {
         id: row.id,
-        created_at: stamp(row.created_at, query.time_diff),
+        created_at: stamp(row.created_at, seen),
         title: pick(language, row.title_en, row.title_zh),
         message:
           row.reserved_delta !== 0 && row.paid_delta + row.reward_delta === 0
@@ -669,8 +917,13 @@ export async function getCreditLog(
                 count: Math.abs(row.reserved_delta),
               })
             : translate(language, CREDIT_EVENTS[event]),
-        quantity: row.paid_delta + row.reward_delta,
+        quantity: change,
         event: row.event,
+        // Decision 034: a reservation moves credits from free to held, a release back.
+        available_change: change - row.reserved_delta,
+        held_change: row.reserved_delta,
+        balance_after: balances.balance,
+        available_after: balances.balance - balances.held,
       };
     }),
     total,
@@ -684,12 +937,13 @@ export async function getRechargeLog(
   query: {
     start_at?: string | undefined;
     end_at?: string | undefined;
-    time_diff: number;
+    time_diff?: number | undefined;
     pagesize: number;
     page: number;
   },
 ) {
-  const range = rangeOf(query);
+  const seen = await parentViewpoint(ctx, parentId, query.time_diff);
+  const range = rangeOf(query, seen);
   const [rows, total] = await Promise.all([
     findRechargeOrders(ctx.db, parentId, range, {
       limit: query.pagesize,
@@ -700,7 +954,7 @@ export async function getRechargeLog(
   return {
     data: rows.map((row) => ({
       order_no: row.order_no,
-      created_at: stamp(row.paid_at ?? row.created_at, query.time_diff),
+      created_at: stamp(row.paid_at ?? row.created_at, seen),
       price: toMajor(row.amount_minor),
       currency: row.currency,
       quantity: row.quantity + row.extra_quantity,
@@ -709,9 +963,9 @@ export async function getRechargeLog(
   };
 }
 
-const PAY_STATUS = { pending: 0, paid: 1, cancelled: 2 } as const;
+const PAY_STATUS = { pending: 0, paid: 1, cancelled: 2, expired: 2, refunded: 3 } as const;
 
-/** `getChargesList`: orders that were paid or cancelled, newest first. */
+/** `getChargesList`: orders that were paid, refunded or cancelled, newest first. */
 export async function getCharges(
   ctx: AppContext,
   parentId: number,
@@ -729,7 +983,7 @@ export async function getCharges(
   return {
     data_info: rows.map((row) => ({
       order_no: row.order_no,
-      date: dayIn(parent.time_zone, row.paid_at ?? row.created_at),
+      date: dayInZone(parent.time_zone, row.paid_at ?? row.created_at),
       title: pick(language, row.title_en, row.title_zh),
       amount: toMajor(row.amount_minor),
       currency: row.currency,
@@ -740,14 +994,15 @@ export async function getCharges(
   };
 }
 
-function toMyPlan(row: MembershipRow, zone: string | null, language: Language): MyPlan {
+function toMyPlan(row: MembershipRow, zone: string | null, language: Language, planId = 0): MyPlan {
   return {
+    plan_id: planId,
     title: pick(language, row.title_en, row.title_zh),
     kids: row.kids,
     price: toMajor(row.price_minor),
     currency: row.currency,
-    renew_at: row.subscription_id ? dayIn(zone, row.ends_at) : '',
-    expire_at: dayIn(zone, row.ends_at),
+    renew_at: row.subscription_id ? dayInZone(zone, row.ends_at) : '',
+    expire_at: dayInZone(zone, row.ends_at),
     member_pay_method_type: row.pay_method_type,
     member_pay_method_name: row.pay_method_name,
     is_auto_renew: Boolean(row.subscription_id),
@@ -758,10 +1013,24 @@ function toMyPlan(row: MembershipRow, zone: string | null, language: Language): 
 export async function getMyPlans(ctx: AppContext, parentId: number, language: Language) {
   const parent = await requireParent(ctx, parentId);
   const plans = await findActiveMemberships(ctx.db, parentId, ctx.clock.now());
-  return plans.map((row) => toMyPlan(row, parent.time_zone, language));
+  return Promise.all(
+    plans.map(async (row) =>
+      toMyPlan(row, parent.time_zone, language, await boughtPlanId(ctx.db, row)),
+    ),
+  );
 }
 
-/** `getMyChangePlan`: current and chosen plan side by side, with what changes. */
+/** The plan a membership was bought as (decision 034: plan lists mark it), 0 when unknown. */
+async function boughtPlanId(db: DbOrTx, row: MembershipRow) {
+  const order = row.order_id ? await findOrderById(db, row.order_id) : undefined;
+  return order?.kind === 'plan' ? order.item_id : 0;
+}
+
+/**
+ * `getMyChangePlan`: current and chosen plan side by side, with what changes and what the change
+ * costs today — the new plan's price less the unused whole days of the current one (decision
+ * 029) — or why it cannot be made now.
+ */
 export async function getChangePlan(
   ctx: AppContext,
   parentId: number,
@@ -773,12 +1042,38 @@ export async function getChangePlan(
   const chosen = await findBuyablePlan(ctx.db, planId, now);
   if (!chosen) throw notFound('planNotFound');
   const [current] = await findActiveMemberships(ctx.db, parentId, now);
+  const quote = current
+    ? await quoteChange(ctx.db, current, chosen, now)
+    : {
+        periodDays: 0,
+        unusedDays: 0,
+        creditMinor: 0,
+        amountMinor: chosen.price_minor,
+        isPayable: true,
+        isSamePlan: false,
+      };
+  const reason = quote.isSamePlan
+    ? translate(language, 'planSameAsCurrent')
+    : !quote.isPayable && current
+      ? translate(language, 'planChangeCovered', {
+          date: dayInZone(parent.time_zone, current.ends_at),
+        })
+      : '';
   return {
-    current: current ? toMyPlan(current, parent.time_zone, language) : null,
+    current: current
+      ? toMyPlan(current, parent.time_zone, language, await boughtPlanId(ctx.db, current))
+      : null,
     chosen: toPlan(chosen, language),
     price_change: toMajor(chosen.price_minor - (current?.price_minor ?? 0)),
     kids_change: chosen.kids - (current?.kids ?? 0),
-    starts_at: dayIn(parent.time_zone, now),
+    starts_at: dayInZone(parent.time_zone, now),
+    unused_days: quote.unusedDays,
+    period_days: quote.periodDays,
+    credit: toMajor(quote.creditMinor),
+    amount_due: toMajor(Math.max(0, quote.amountMinor)),
+    new_expire_at: dayInZone(parent.time_zone, addMonth(now)),
+    can_change: reason === '',
+    reason,
   };
 }
 
@@ -801,27 +1096,14 @@ export async function getLessonLog(
     page: number;
     month?: string | undefined;
     student_sn?: string | undefined;
+    time_diff?: number | undefined;
   },
   language: Language,
 ) {
-  const parent = await requireParent(ctx, parentId);
-  const zone = parent.time_zone || 'UTC';
-  let tz = zone;
-  try {
-    localParts(ctx.clock.now(), tz);
-  } catch {
-    tz = 'UTC';
-  }
-  const today = localParts(ctx.clock.now(), tz);
-  const [year, month] = query.month
-    ? query.month.split('-').map(Number)
-    : [today.year, today.month];
-  const from = zonedTimeToUtc({ year: year!, month: month!, day: 1, hour: 0, minute: 0 }, tz);
-  const next = new Date(Date.UTC(year!, month!, 1));
-  const to = zonedTimeToUtc(
-    { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: 1, hour: 0, minute: 0 },
-    tz,
-  );
+  await requireParent(ctx, parentId);
+  // The month and every time in the parent's viewpoint, as on every other screen (decision 035).
+  const seen = await parentViewpoint(ctx, parentId, query.time_diff);
+  const { from, to } = localMonthBounds(query.month, ctx.clock.now(), seen);
   const studentId = query.student_sn
     ? await requireOwnChildId(ctx, parentId, query.student_sn)
     : undefined;
@@ -856,10 +1138,8 @@ export async function getLessonLog(
         : status === 2 && !lesson.entered_at
           ? 'statementNoShow'
           : STATEMENT_STATUS[status];
-      const local = localParts(lesson.starts_at, tz);
-      const pad = (n: number) => String(n).padStart(2, '0');
       return {
-        datetime: `${local.year}-${pad(local.month)}-${pad(local.day)} ${pad(local.hour)}:${pad(local.minute)}`,
+        datetime: stamp(lesson.starts_at, seen),
         student: row.nickname,
         class: pick(language, row.subject_en, row.subject_zh),
         class_type: CLASS_TYPE_LABELS[row.class_type][language],

@@ -236,7 +236,7 @@ describe('credit packages through the local checkout', () => {
     const pkg = await createPackage(t.ctx);
     const { sessionId, order } = await startPackageCheckout(f.headers, pkg.id);
     const cancel = await post('/api/local-checkout/cancel', f.headers, { session: sessionId });
-    expect(cancel.json().data.redirect).toBe(`/payError?order_no=${order.order_no}`);
+    expect(cancel.json().data.redirect).toBe(`/payError?order_no=${order.order_no}&cancelled=1`);
     expect((await get(`/api/order?order_no=${order.order_no}`, f.headers)).json().data.status).toBe(
       'cancelled',
     );

@@ -123,7 +123,7 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
             redirect:
               action === 'pay'
                 ? `/paySuccess?order_no=${order.order_no}`
-                : `/payError?order_no=${order.order_no}`,
+                : `/payError?order_no=${order.order_no}&cancelled=1`,
           },
         };
       },

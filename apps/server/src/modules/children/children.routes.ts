@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { envelope } from '@portal/shared/api';
 import {
   AvatarSchema,
+  ChildDeletionImpactQuerySchema,
+  ChildDeletionImpactSchema,
   ChildFieldsSchema,
   ChildSchema,
   DeleteChildBodySchema,
@@ -17,6 +19,7 @@ import {
   deleteChild,
   editChild,
   findChildren,
+  getDeletionImpact,
   listAvatars,
   selectChild,
 } from './children.service';
@@ -72,6 +75,23 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       await editChild(ctx, parentIdOf(request), student_sn, fields);
       return { code: 200 as const, msg: translate(request.lang, 'childSaved'), data: null };
     },
+  );
+
+  app.get(
+    '/api/students/deletion-impact',
+    {
+      schema: {
+        tags: ['children'],
+        summary: 'What deleting a child would cancel (lessons not yet started, their credits)',
+        querystring: ChildDeletionImpactQuerySchema,
+        response: { 200: envelope(ChildDeletionImpactSchema) },
+      },
+    },
+    async (request) => ({
+      code: 200 as const,
+      msg: 'ok',
+      data: await getDeletionImpact(ctx, parentIdOf(request), request.query.student_sn),
+    }),
   );
 
   app.post(

@@ -5,15 +5,16 @@ import {
   isPastDate,
   parseBirthDate,
   type Child,
+  type ChildDeletionImpact,
   type ChildFields,
 } from '@portal/shared/children';
 import type { AppContext } from '../../app-context';
 import { badRequest, notFound, unauthenticated } from '../../lib/app-error';
 import { newPublicId } from '../../lib/ids';
-import { localParts } from '../../lib/time';
+import { dayInZone } from '../../lib/time';
 import { findParentById, updateParent } from '../auth/parents.repository';
 import { getMembership } from '../billing/billing.service';
-import { cancelLessonsOfChild } from '../lessons/lessons.service';
+import { cancelLessonsOfChild, deletionImpactOfChild } from '../lessons/lessons.service';
 import {
   countStudents,
   findAvatar,
@@ -26,17 +27,7 @@ import {
   type StudentRow,
 } from './children.repository';
 
-/** Today's date ("YYYY-MM-DD") in the parent's zone; birthdays and ages follow their calendar. */
-function todayFor(zone: string | null | undefined, now: Date): string {
-  let parts;
-  try {
-    parts = localParts(now, zone || 'UTC');
-  } catch {
-    parts = localParts(now, 'UTC');
-  }
-  return `${parts.year}-${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}`;
-}
-
+/** Birthdays and ages follow the parent's calendar: today is `dayInZone(zone, now)`. */
 function ageOn(birthIso: string, todayIso: string): number {
   const [by, bm, bd] = birthIso.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = todayIso.split('-').map(Number) as [number, number, number];
@@ -57,14 +48,14 @@ async function validFields(ctx: AppContext, parentId: number, fields: ChildField
   if (!(await findAvatar(ctx.db, fields.avatar))) throw badRequest('selectAvatar');
   const birth = parseBirthDate(fields.birth_date);
   if (!birth) throw badRequest('selectBirthday');
-  if (!isPastDate(birth, todayFor(parent.time_zone, ctx.clock.now())))
+  if (!isPastDate(birth, dayInZone(parent.time_zone, ctx.clock.now())))
     throw badRequest('birthdayInFuture');
   return { birth, parent };
 }
 
 export async function findChildren(ctx: AppContext, parentId: number): Promise<Child[]> {
   const parent = await findParentById(ctx.db, parentId);
-  const today = todayFor(parent?.time_zone, ctx.clock.now());
+  const today = dayInZone(parent?.time_zone, ctx.clock.now());
   const rows = await findStudents(ctx.db, parentId);
   return rows.map(({ student, avatarUrl }) => toChild(student, avatarUrl, today));
 }
@@ -136,6 +127,18 @@ export async function editChild(
     avatar_id: fields.avatar,
     updated_at: ctx.clock.now(),
   });
+}
+
+/** What deleting this child would do, for the confirmation to say it (issue #19). */
+export async function getDeletionImpact(
+  ctx: AppContext,
+  parentId: number,
+  studentSn: string,
+): Promise<ChildDeletionImpact> {
+  const student = await findOwnStudent(ctx.db, parentId, studentSn);
+  if (!student) throw notFound('childNotFound');
+  const impact = await deletionImpactOfChild(ctx, student.id, ctx.clock.now());
+  return { student_sn: student.student_sn, nickname: student.nickname, ...impact };
 }
 
 /** Soft delete: lessons and the ledger keep pointing at the row. */

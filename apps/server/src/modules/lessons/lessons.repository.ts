@@ -432,7 +432,7 @@ export async function insertEnrollment(
 /** Lessons of a child not yet ended and not settled (what a deletion must cancel). */
 export function findOpenLessonsOfStudent(db: DbOrTx, studentId: number, now: Date) {
   return db
-    .select({ id: lessons.id })
+    .select({ id: lessons.id, required_credit: lessons.required_credit })
     .from(lessons)
     .where(
       and(

@@ -4,6 +4,8 @@ import { translate, type Language } from '@portal/shared/i18n';
 import {
   canRequestLeave,
   enterRefusal,
+  feedbackRefusal,
+  leaveRefusal,
   lessonStatus,
   type CompletedLesson,
   type EnrolledCourse,
@@ -15,7 +17,8 @@ import type { AppContext } from '../../app-context';
 import type { Transaction } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { newPublicId } from '../../lib/ids';
-import { atOffset, localParts, nextWeeklyOccurrence, zonedTimeToUtc } from '../../lib/time';
+import { localMonthBounds, nextWeeklyOccurrence, seenFrom, type Viewpoint } from '../../lib/time';
+import { parentViewpoint } from '../auth/viewpoint.service';
 import { getMembershipAt } from '../billing/billing.service';
 import {
   consumeLessonCredits,
@@ -71,7 +74,7 @@ const timing = (lesson: LessonRow) => ({
 const dayTitleFormats = new Map<Language, Intl.DateTimeFormat>();
 
 /** The group heading of a day in the parent's offset, e.g. "Tuesday, November 24". */
-function dayTitle(instant: Date, timeDiff: number, language: Language): string {
+function dayTitle(instant: Date, view: Viewpoint, language: Language): string {
   let format = dayTitleFormats.get(language);
   if (!format) {
     format = new Intl.DateTimeFormat(language === 'zh_CN' ? 'zh-CN' : 'en-US', {
@@ -82,7 +85,7 @@ function dayTitle(instant: Date, timeDiff: number, language: Language): string {
     });
     dayTitleFormats.set(language, format);
   }
-  return format.format(new Date(instant.getTime() + timeDiff * 60_000));
+  return format.format(new Date(instant.getTime() + view(instant) * 60_000));
 }
 
 /** One of the parent's live children by `student_sn`; another parent's child is not found. */
@@ -105,11 +108,11 @@ async function scopeOf(ctx: Ctx, parentId: number, studentSn?: string): Promise<
 function toScheduled(
   view: LessonView,
   now: Date,
-  timeDiff: number,
+  seen: Viewpoint,
   language: Language,
 ): ScheduledLesson {
   const lesson = view.lesson;
-  const start = atOffset(lesson.starts_at, timeDiff);
+  const start = seenFrom(lesson.starts_at, seen);
   const refusal = enterRefusal(timing(lesson), now.getTime());
   return {
     lesson_sn: lesson.lesson_sn,
@@ -120,7 +123,7 @@ function toScheduled(
     lesson_topic: view.topic_en ? pick(language, view.topic_en, view.topic_zh) : '',
     start_date: start.date,
     start_time: start.time,
-    end_time: atOffset(lesson.ends_at, timeDiff).time,
+    end_time: seenFrom(lesson.ends_at, seen).time,
     start_at: lesson.starts_at.toISOString(),
     end_at: lesson.ends_at.toISOString(),
     duration: Math.round((lesson.ends_at.getTime() - lesson.starts_at.getTime()) / 60_000),
@@ -129,18 +132,31 @@ function toScheduled(
     is_attends: lesson.entered_at ? 1 : 0,
     nickname: view.nickname,
     student_avatar: view.avatar,
-    title: dayTitle(lesson.starts_at, timeDiff, language),
+    title: dayTitle(lesson.starts_at, seen, language),
     start_lessons: lesson.lesson_number,
     total_lessons: view.total_lessons,
     required_credit: lesson.required_credit,
     message: refusal ? translate(language, refusal) : '',
     can_leave: canRequestLeave(timing(lesson), now.getTime()),
+    cancel_reason: cancelReason(lesson, language),
   };
 }
 
-function toCompleted(view: LessonView, timeDiff: number, language: Language): CompletedLesson {
+/**
+ * Why a lesson is cancelled, for the parent (issue #19). Lessons are cancelled only by the
+ * school (cancelLesson) or with their child's deletion, and a deleted child's lessons leave the
+ * lists; so a listed cancelled lesson was the school's decision, and its credits went back.
+ */
+function cancelReason(lesson: LessonRow, language: Language): string {
+  if (!lesson.cancelled_at) return '';
+  return lesson.required_credit > 0
+    ? translate(language, 'cancelledBySchool', { credits: lesson.required_credit })
+    : translate(language, 'cancelledBySchoolCovered');
+}
+
+function toCompleted(view: LessonView, seen: Viewpoint, language: Language): CompletedLesson {
   const lesson = view.lesson;
-  const start = atOffset(lesson.starts_at, timeDiff);
+  const start = seenFrom(lesson.starts_at, seen);
   return {
     lesson_sn: lesson.lesson_sn,
     student_sn: view.student_sn,
@@ -175,7 +191,8 @@ function groupByTitle<T>(items: T[], titleOf: (item: T) => string) {
 
 export interface ListQuery {
   student_sn?: string | undefined;
-  time_diff: number;
+  /** Absent: the parent's stored zone (decision 035). */
+  time_diff?: number | undefined;
   pagesize: number;
   page: number;
 }
@@ -206,7 +223,8 @@ export async function findUpcomingLessons(
   language: Language,
 ) {
   const { views, total, now } = await listPage(ctx, parentId, query, 'upcoming');
-  const data = views.map((view) => toScheduled(view, now, query.time_diff, language));
+  const seen = await parentViewpoint(ctx, parentId, query.time_diff);
+  const data = views.map((view) => toScheduled(view, now, seen, language));
   return { data, total, now_status: data.some((lesson) => lesson.status === 1) ? 1 : 0 };
 }
 
@@ -229,9 +247,10 @@ export async function findCompletedLessons(
   language: Language,
 ) {
   const { views, total } = await listPage(ctx, parentId, query, 'completed');
+  const seen = await parentViewpoint(ctx, parentId, query.time_diff);
   const data = views.map((view) => ({
-    title: dayTitle(view.lesson.starts_at, query.time_diff, language),
-    lesson: toCompleted(view, query.time_diff, language),
+    title: dayTitle(view.lesson.starts_at, seen, language),
+    lesson: toCompleted(view, seen, language),
   }));
   return {
     list: data.map((item) => item.lesson),
@@ -254,10 +273,11 @@ function courseStatus(cancelled: boolean, done: number, total: number, started: 
 export async function findEnrolledCourses(
   ctx: Ctx,
   parentId: number,
-  query: { student_sn?: string | undefined; time_diff: number },
+  query: { student_sn?: string | undefined; time_diff?: number | undefined },
   language: Language,
 ): Promise<EnrolledCourse[]> {
   const scope = await scopeOf(ctx, parentId, query.student_sn);
+  const seen = await parentViewpoint(ctx, parentId, query.time_diff);
   const now = ctx.clock.now();
   const views = await findEnrollmentViews(ctx.db, scope);
   const progress = await enrollmentProgress(
@@ -272,14 +292,14 @@ export async function findEnrolledCourses(
       const slots = await findCourseSlots(ctx.db, view.course.id);
       const settingFormat = slots
         .map((slot) =>
-          atOffset(
+          seenFrom(
             nextWeeklyOccurrence(now, slot.weekday, slot.start_time, view.course.time_zone),
-            query.time_diff,
+            seen,
           ),
         )
         .map((local) => ({ weekday: local.weekday, start_at: local.time }))
         .sort((a, b) => a.weekday - b.weekday || a.start_at.localeCompare(b.start_at));
-      const nextStart = next ? atOffset(next.starts_at, query.time_diff) : undefined;
+      const nextStart = next ? seenFrom(next.starts_at, seen) : undefined;
       return {
         course_sn: view.enrollment.enrollment_sn,
         student_sn: view.student_sn,
@@ -289,7 +309,7 @@ export async function findEnrolledCourses(
         meet: CLASS_TYPE_LABELS[view.course.class_type][language],
         next_at: next ? next.starts_at.toISOString() : '',
         next_start_time: nextStart?.time ?? '',
-        next_end_time: next ? atOffset(next.ends_at, query.time_diff).time : '',
+        next_end_time: next ? seenFrom(next.ends_at, seen).time : '',
         next_start_date: nextStart?.date ?? '',
         settingFormat,
         student_avatar: view.avatar,
@@ -366,9 +386,9 @@ export async function requestLeave(ctx: Ctx, parentId: number, ref: LessonRef) {
   await ctx.db.transaction(async (tx) => {
     const lesson = await lockLesson(tx, view.lesson.id);
     if (!lesson) throw notFound('lessonNotFound');
-    if (lesson.leave_at) throw conflict('leaveAlreadyRequested');
-    if (lesson.cancelled_at || lesson.ends_at <= now) throw badRequest('leaveNotAttendable');
-    if (!canRequestLeave(timing(lesson), now.getTime())) throw badRequest('leaveTooLate');
+    const refusal = leaveRefusal(timing(lesson), now.getTime());
+    if (refusal === 'leaveAlreadyRequested') throw conflict(refusal);
+    if (refusal) throw badRequest(refusal);
     await updateLesson(tx, lesson.id, { leave_at: now, settled_at: now, updated_at: now });
     await releaseLessonCredits(tx, {
       parentId,
@@ -384,8 +404,11 @@ export async function requestLeave(ctx: Ctx, parentId: number, ref: LessonRef) {
 export async function setComment(ctx: Ctx, parentId: number, body: SetCommentBody) {
   const view = await requireOwnLesson(ctx, parentId, body);
   const lesson = view.lesson;
-  if (lessonStatus(timing(lesson), ctx.clock.now().getTime()) !== 2 || lesson.leave_at)
-    throw badRequest('feedbackNotCompleted');
+  const refusal = feedbackRefusal(
+    { ...timing(lesson), attended: lesson.entered_at !== null },
+    ctx.clock.now().getTime(),
+  );
+  if (refusal) throw badRequest(refusal);
   const inserted = await insertComment(ctx.db, {
     comment_sn: newPublicId('C'),
     lesson_id: lesson.id,
@@ -405,34 +428,18 @@ export async function getComment(ctx: Ctx, parentId: number, commentSn: string) 
 
 /**
  * This calendar month's counts of a child (spec §3 student_info), the month being the parent's
- * own (their zone, UTC when unknown).
+ * own (as `seen`, decision 035).
  */
 export async function monthCountsOf(
   ctx: Ctx,
   parentId: number,
   studentSn: string,
-  zone: string | null,
+  seen: Viewpoint,
 ) {
   const studentId = await findOwnStudentId(ctx.db, parentId, studentSn);
   if (studentId === undefined) return { month_complete: 0, month_pending: 0, month_no_show: 0 };
   const now = ctx.clock.now();
-  let tz = zone || 'UTC';
-  let today;
-  try {
-    today = localParts(now, tz);
-  } catch {
-    tz = 'UTC';
-    today = localParts(now, tz);
-  }
-  const from = zonedTimeToUtc(
-    { year: today.year, month: today.month, day: 1, hour: 0, minute: 0 },
-    tz,
-  );
-  const next = new Date(Date.UTC(today.year, today.month, 1));
-  const to = zonedTimeToUtc(
-    { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: 1, hour: 0, minute: 0 },
-    tz,
-  );
+  const { from, to } = localMonthBounds(undefined, now, seen);
   const counts = await monthCounts(ctx.db, studentId, from, to, now);
   return {
     month_complete: counts.complete,
@@ -591,6 +598,19 @@ export async function enrollChild(
   });
   await generateLessons(ctx, now, weeksAhead, [enrollment.id]);
   return enrollment;
+}
+
+/** What deleting a child would cancel now: its lessons not yet started and their credits. */
+export async function deletionImpactOfChild(
+  ctx: Pick<AppContext, 'db'>,
+  studentId: number,
+  now: Date,
+): Promise<{ lessons: number; credits: number }> {
+  const open = await findOpenLessonsOfStudent(ctx.db, studentId, now);
+  return {
+    lessons: open.length,
+    credits: open.reduce((sum, lesson) => sum + lesson.required_credit, 0),
+  };
 }
 
 /**

@@ -222,7 +222,18 @@ describe('entering the classroom', () => {
       is_class: false,
       message: 'This lesson has been cancelled.',
     });
-    expect((await upcoming(f)).data[0]).toMatchObject({ status: 3 });
+    const [cancelled, next] = (await upcoming(f)).data;
+    expect(cancelled).toMatchObject({
+      status: 3,
+      cancel_reason:
+        'The school cancelled this lesson; the credits it reserved (1) went back to your balance.',
+    });
+    expect(next).toMatchObject({ status: 0, cancel_reason: '' });
+    const zh = await get(
+      `/api/userSchedukeForStudent?student_sn=${f.child.student_sn}&time_diff=0`,
+      { ...f.headers, lang: 'zh_CN' },
+    );
+    expect(zh.json().data[0].cancel_reason).toBe('学校已取消这节课，预留的 1 课时已退回您的余额。');
   });
 });
 
@@ -334,6 +345,16 @@ describe('completed lessons and feedback', () => {
     expect(early.statusCode).toBe(400);
     expect(early.json().msg).toBe('Feedback can be given once the lesson has ended.');
 
+    // The child joins the first lesson (08:10); the next one (Sat 10:00) is a no-show.
+    t.clock.set('2026-11-20T08:12:00.000Z');
+    expect(
+      (
+        await post('/api/enterRoom', f.headers, {
+          lesson_sn: first!.lesson_sn,
+          student_sn: f.child.student_sn,
+        })
+      ).statusCode,
+    ).toBe(200);
     t.clock.set('2026-11-20T09:00:00.000Z');
     let completed = (await get(`/api/getCompletedLessonPC?time_diff=480`, f.headers)).json().data;
     expect(completed).toHaveLength(1);
@@ -341,7 +362,7 @@ describe('completed lessons and feedback', () => {
       comments_status: 0,
       comments_id: '',
       start_time: '16:10',
-      is_attends: 0,
+      is_attends: 1,
     });
 
     expect((await post('/api/setComment', f.headers, { ...body, rating: 0 })).json().msg).toBe(
@@ -353,6 +374,20 @@ describe('completed lessons and feedback', () => {
     const sent = await post('/api/setComment', { ...f.headers, lang: 'zh_CN' }, body);
     expect(sent.json()).toMatchObject({ code: 200, msg: '发送成功' });
     expect((await post('/api/setComment', f.headers, body)).statusCode).toBe(409);
+
+    // Issue #19: a no-show has nothing to rate, and the answer says why.
+    t.clock.set('2026-11-21T11:00:00.000Z');
+    const second = (await get('/api/getCompletedLessonPC', f.headers)).json().data[0];
+    expect(second).toMatchObject({ start_lessons: 2, is_attends: 0 });
+    const noShow = await post('/api/setComment', f.headers, {
+      ...body,
+      lesson_sn: second.lesson_sn,
+    });
+    expect(noShow.statusCode).toBe(400);
+    expect(noShow.json().msg).toBe(
+      'Your child did not join this lesson, so there is nothing to rate.',
+    );
+    t.clock.set('2026-11-20T09:00:00.000Z');
 
     const grouped = (
       await get(
@@ -433,6 +468,11 @@ describe("another parent's ids", () => {
   it('are refused by every lessons call', async () => {
     const owner = await family();
     const [first] = (await upcoming(owner)).data;
+    t.clock.set('2026-11-20T08:12:00.000Z');
+    await post('/api/enterRoom', owner.headers, {
+      lesson_sn: first!.lesson_sn,
+      student_sn: owner.child.student_sn,
+    });
     t.clock.set('2026-11-20T09:00:00.000Z');
     await post('/api/setComment', owner.headers, {
       lesson_sn: first!.lesson_sn,
@@ -499,6 +539,17 @@ describe('two instances and deleted children', () => {
   it("cancels a deleted child's coming lessons and gives the credits back", async () => {
     const f = await family(10);
     expect(await account(f.headers)).toMatchObject({ balance_valid: 2 });
+    // The confirmation first says what the deletion will cancel (issue #19).
+    const impactUrl = `/api/students/deletion-impact?student_sn=${f.child.student_sn}`;
+    const impact = await get(impactUrl, f.headers);
+    expect(impact.json()).toMatchObject({
+      code: 200,
+      data: { student_sn: f.child.student_sn, nickname: 'Mia', lessons: 8, credits: 8 },
+    });
+    const stranger = await createSignedInParent(t.ctx);
+    const refused = await get(impactUrl, { ...stranger.headers, lang: 'en' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ msg: 'This child was not found.', data: null });
     const res = await post('/api/students/studentid/delete', f.headers, {
       student_sn: f.child.student_sn,
     });

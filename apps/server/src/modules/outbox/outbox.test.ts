@@ -52,4 +52,40 @@ describe('GET /api/dev/outbox', () => {
       await real.close();
     }
   });
+
+  it('asks for its token when the server listens beyond loopback (issue #18 item 11)', async () => {
+    const open = await buildTestApp({
+      env: { HOST: '0.0.0.0', DEV_OUTBOX_TOKEN: 'outbox-token-for-tests' },
+    });
+    try {
+      await open.ctx.providers.sms.send('+8613800138000', 'code 123456');
+      const url = '/api/dev/outbox?to=8613800138000';
+      for (const [extra, headers] of [
+        ['', {}],
+        ['&token=wrong-token-for-tests', {}],
+        ['', { 'x-dev-outbox-token': 'outbox-token-for-test' }],
+      ] as const) {
+        const refused = await open.app.inject({ method: 'GET', url: url + extra, headers });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 403, data: null });
+        expect(refused.body).not.toContain('123456');
+      }
+      const zh = await open.app.inject({ method: 'GET', url, headers: { lang: 'zh_CN' } });
+      expect(zh.json().msg).toContain('DEV_OUTBOX_TOKEN');
+      expect(zh.json().msg).toMatch(/令牌/);
+      const byQuery = await open.app.inject({
+        method: 'GET',
+        url: `${url}&token=outbox-token-for-tests`,
+      });
+      expect(byQuery.json().data[0].body).toBe('code 123456');
+      const byHeader = await open.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-dev-outbox-token': 'outbox-token-for-tests' },
+      });
+      expect(byHeader.statusCode).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
 });

@@ -7,12 +7,16 @@ import {
   UserInfoSchema,
 } from '@portal/shared/auth';
 import { envelope } from '@portal/shared/api';
+import { TimeDiffSchema } from '@portal/shared/catalogue';
 import { translate } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { parentIdOf } from '../../plugins/auth';
 import { setLanguage, updateEmail } from '../auth/auth.service';
 import { getAdviserForParent } from '../advisers/advisers.service';
-import { getProfile } from './profile.service';
+import { getProfile, setTimeZone } from './profile.service';
+
+/** Decision 035: `time_diff` when sent, else the stored zone (this month's lesson counts). */
+const ViewpointQuerySchema = z.object({ time_diff: TimeDiffSchema.optional() });
 
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.requireParent);
@@ -23,13 +27,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags: ['profile'],
         summary: "The signed-in parent's profile",
+        querystring: ViewpointQuerySchema,
         response: { 200: envelope(ProfileSchema) },
       },
     },
     async (request) => ({
       code: 200 as const,
       msg: 'ok',
-      data: await getProfile(ctx, parentIdOf(request)),
+      data: await getProfile(ctx, parentIdOf(request), request.query.time_diff),
     }),
   );
 
@@ -39,6 +44,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags: ['profile'],
         summary: 'Profile and the course adviser card',
+        querystring: ViewpointQuerySchema,
         response: { 200: envelope(UserInfoSchema) },
       },
     },
@@ -46,9 +52,28 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       code: 200 as const,
       msg: 'ok',
       data: {
-        user_info: await getProfile(ctx, parentIdOf(request)),
+        user_info: await getProfile(ctx, parentIdOf(request), request.query.time_diff),
         salesperson_info: await getAdviserForParent(ctx, parentIdOf(request), request.lang),
       },
+    }),
+  );
+
+  app.post(
+    '/api/user/timeZone',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "Keep the parent's stored IANA time zone current (decision 035)",
+        body: z.object({
+          time_zone: z.string({ error: 'timeZoneInvalid' }).trim().max(64, 'timeZoneInvalid'),
+        }),
+        response: { 200: envelope(z.object({ time_zone: z.string() })) },
+      },
+    },
+    async (request) => ({
+      code: 200 as const,
+      msg: 'ok',
+      data: { time_zone: await setTimeZone(ctx, parentIdOf(request), request.body.time_zone) },
     }),
   );
 

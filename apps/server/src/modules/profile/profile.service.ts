@@ -1,7 +1,10 @@
 import type { Profile } from '@portal/shared/auth';
 import type { AppContext } from '../../app-context';
 import { unauthenticated } from '../../lib/app-error';
-import { findParentById } from '../auth/parents.repository';
+import { viewpointOf } from '../../lib/time';
+import { canonicalTimeZone } from '@portal/shared/api';
+import { badRequest } from '../../lib/app-error';
+import { findParentById, updateParent } from '../auth/parents.repository';
 import { childLimitFor, findChildren } from '../children/children.service';
 import { getMembership } from '../billing/billing.service';
 import { monthCountsOf } from '../lessons/lessons.service';
@@ -11,7 +14,11 @@ import { monthCountsOf } from '../lessons/lessons.service';
  * part: the account here, the current child and the child limit from the children module;
  * this month's lesson counts from the lessons module and membership from billing.
  */
-export async function getProfile(ctx: AppContext, parentId: number): Promise<Profile> {
+export async function getProfile(
+  ctx: AppContext,
+  parentId: number,
+  timeDiff?: number,
+): Promise<Profile> {
   // Independent reads side by side, each once (issue #8: the profile made 10 round trips one
   // after another, three of them for the same parent row; docs/performance.md).
   const [parent, membership, children] = await Promise.all([
@@ -52,8 +59,29 @@ export async function getProfile(ctx: AppContext, parentId: number): Promise<Pro
           student_sn: current.student_sn,
           avatar: current.avatar,
           nickname: current.nickname,
-          ...(await monthCountsOf(ctx, parentId, current.student_sn, parent.time_zone)),
+          ...(await monthCountsOf(
+            ctx,
+            parentId,
+            current.student_sn,
+            viewpointOf(timeDiff, parent.time_zone),
+          )),
         }
       : null,
   };
+}
+
+/**
+ * Keeps the parent's stored zone current (decision 035): the web app sends the browser's zone
+ * when it differs from the stored one, so calls without `time_diff` (e-mails, statements opened
+ * elsewhere) show the times the parent sees on screen. Only real IANA names are kept.
+ */
+export async function setTimeZone(
+  ctx: AppContext,
+  parentId: number,
+  zone: string,
+): Promise<string> {
+  const canonical = canonicalTimeZone(zone);
+  if (!canonical) throw badRequest('timeZoneInvalid');
+  await updateParent(ctx.db, parentId, { time_zone: canonical }, ctx.clock.now());
+  return canonical;
 }

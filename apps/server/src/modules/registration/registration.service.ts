@@ -11,6 +11,7 @@ import { badRequest, conflict } from '../../lib/app-error';
 import { newPublicId } from '../../lib/ids';
 import { findAdviserByCode, findDefaultAdviser } from '../advisers/advisers.service';
 import { allowNextCodeNow, checkCode } from '../auth/codes.service';
+import { startSession } from '../auth/session.service';
 import { findParentByEmail, findParentByPhone, insertParent } from '../auth/parents.repository';
 import { isUniqueViolation } from '../../db/errors';
 import { insertCheckpoint, insertRegistration } from './registration.repository';
@@ -23,7 +24,8 @@ type SignUpInput = z.output<typeof SignUpBodySchema>;
  * taken e-mail are refused before the captcha is used; then the captcha is redeemed (once), then
  * the SMS code of scene "register" is used. The parent gets no password and status 0, the
  * adviser of the invite code (or the default adviser), and a registration record keeping the
- * landing page and every parameter of its address.
+ * landing page and every parameter of its address. The SMS code just proved the phone, so the
+ * new parent is signed in at once: the answer carries a session token (decisions.md → Accounts).
  */
 export async function signUp(
   ctx: AppContext,
@@ -46,7 +48,7 @@ export async function signUp(
   await checkCode(ctx, phone, 'register', input.verification, true);
 
   try {
-    const userSn = await ctx.db.transaction(async (tx) => {
+    const parent = await ctx.db.transaction(async (tx) => {
       const parent = await insertParent(tx, {
         user_sn: newPublicId('P'),
         ...phone,
@@ -72,11 +74,17 @@ export async function signUp(
         params: extraParamsOf(input),
         created_at: now,
       });
-      return parent.user_sn;
+      return parent;
     });
     // Decision 020: the parent signs in by code next; no "wait a minute" right after registering.
     await allowNextCodeNow(ctx, phone);
-    return { user_sn: userSn, invite_code: adviser?.invite_code ?? null };
+    const token = await startSession(ctx, parent.id);
+    return {
+      user_sn: parent.user_sn,
+      invite_code: adviser?.invite_code ?? null,
+      token,
+      status: parent.status,
+    };
   } catch (error) {
     // Two registrations of one phone (or one e-mail) at once: the unique indexes decide.
     if (isUniqueViolation(error, 'parents_email_uq')) throw conflict('emailTaken');

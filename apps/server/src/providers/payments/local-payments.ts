@@ -26,6 +26,14 @@ export function createLocalPaymentProvider(secret: () => Promise<string>): Local
       const sessionId = `lcs_${randomBytes(16).toString('hex')}`;
       return Promise.resolve({ sessionId, url: `/checkout/local?session=${sessionId}` });
     },
+    // No money moves offline: the refund is a receipt named after its session, the same for
+    // every replay; the local checkout never starts a subscription.
+    refund(request) {
+      return Promise.resolve({ refundId: `lre_${request.sessionId}` });
+    },
+    cancelSubscription() {
+      return Promise.resolve();
+    },
     async sign(payload) {
       return webhooks.generateTestHeaderString({ payload, secret: await secret() });
     },

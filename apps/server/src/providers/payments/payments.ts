@@ -15,6 +15,26 @@ export interface PaymentProvider {
    * our terms. Rejects with AppError BAD_REQUEST when it does not verify; nothing is written.
    */
   verifyNotification(rawBody: string, signature: string | undefined): Promise<PaymentEvent>;
+  /**
+   * Gives back the whole payment taken through one of our checkout sessions and ends the
+   * subscription that session started, if any (a second plan is never kept, decision 029).
+   * Idempotent per session: asked again, it answers the same refund and moves no money.
+   * Rejects with AppError UNAVAILABLE when the provider refuses or is down.
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
+  /**
+   * Ends a subscription at once, without refund: its plan was replaced by a change of plan,
+   * whose price already credited the unused days. Ending one already ended is not an error.
+   */
+  cancelSubscription(subscriptionId: string): Promise<void>;
+}
+
+export interface RefundRequest {
+  /** The checkout session whose payment is given back. */
+  sessionId: string;
+  orderNo: string;
+  amountMinor: number;
+  currency: string;
 }
 
 export interface CheckoutRequest {
@@ -31,6 +51,13 @@ export interface CheckoutRequest {
   email: string | null;
   successUrl: string;
   cancelUrl: string;
+  /**
+   * The session cannot be paid after this (its order expires then, decision 029). Stripe
+   * accepts 30 minutes to 24 hours after the session is created.
+   */
+  expiresAt: Date;
+  /** Tells apart the sessions opened for one order (the provider's idempotency key). */
+  attempt: number;
 }
 
 /** A verified notification, reduced to what fulfilment needs. */

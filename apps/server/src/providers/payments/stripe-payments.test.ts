@@ -14,10 +14,101 @@ interface Captured {
   form: URLSearchParams;
 }
 
-/** A local fake of Stripe's Checkout Sessions endpoint: answers per `mode`, records requests. */
+/**
+ * A local fake of Stripe's API (Checkout Sessions, invoice payments, refunds, subscriptions):
+ * answers per `mode`, records requests.
+ */
 let server: Server;
 let port: number;
-let mode: 'ok' | 'declined' | 'down' = 'ok';
+let mode: 'ok' | 'declined' | 'down' | 'subscription_gone' | 'refunded_before' = 'ok';
+
+/** The fake's answer to a successful call, by method and path. */
+function answer(method: string | undefined, url: string): [number, object] {
+  const path = url.split('?')[0];
+  if (method === 'GET' && path === '/v1/checkout/sessions/cs_paid_once')
+    return [
+      200,
+      {
+        id: 'cs_paid_once',
+        object: 'checkout.session',
+        payment_intent: 'pi_once',
+        subscription: null,
+        invoice: null,
+      },
+    ];
+  if (method === 'GET' && path === '/v1/checkout/sessions/cs_subscribed')
+    return [
+      200,
+      {
+        id: 'cs_subscribed',
+        object: 'checkout.session',
+        payment_intent: null,
+        subscription: 'sub_1',
+        invoice: 'in_1',
+      },
+    ];
+  if (method === 'GET' && path === '/v1/invoice_payments')
+    return [
+      200,
+      {
+        object: 'list',
+        url: '/v1/invoice_payments',
+        has_more: false,
+        data: [
+          {
+            id: 'inpay_1',
+            object: 'invoice_payment',
+            invoice: 'in_1',
+            payment: { type: 'payment_intent', payment_intent: 'pi_first_month' },
+          },
+        ],
+      },
+    ];
+  if (method === 'POST' && path === '/v1/refunds')
+    return mode === 'refunded_before'
+      ? [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: 'Charge ch_1 has already been refunded.',
+            },
+          },
+        ]
+      : [200, { id: 're_1', object: 'refund', status: 'succeeded' }];
+  if (method === 'GET' && path === '/v1/refunds')
+    return [
+      200,
+      {
+        object: 'list',
+        url: '/v1/refunds',
+        has_more: false,
+        data: [{ id: 're_earlier', object: 'refund', status: 'succeeded' }],
+      },
+    ];
+  if (method === 'DELETE' && path === '/v1/subscriptions/sub_1')
+    return mode === 'subscription_gone'
+      ? [
+          404,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: "No such subscription: 'sub_1'",
+            },
+          },
+        ]
+      : [200, { id: 'sub_1', object: 'subscription', status: 'canceled' }];
+  return [
+    200,
+    {
+      id: 'cs_test_123',
+      object: 'checkout.session',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_123',
+    },
+  ];
+}
 let captured: Captured[] = [];
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -47,14 +138,9 @@ beforeAll(async () => {
       response.writeHead(500);
       response.end(JSON.stringify({ error: { type: 'api_error', message: 'Down' } }));
     } else {
-      response.writeHead(200);
-      response.end(
-        JSON.stringify({
-          id: 'cs_test_123',
-          object: 'checkout.session',
-          url: 'https://checkout.stripe.com/c/pay/cs_test_123',
-        }),
-      );
+      const [status, body] = answer(request.method, request.url ?? '');
+      response.writeHead(status);
+      response.end(JSON.stringify(body));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -85,6 +171,8 @@ const request: CheckoutRequest = {
   email: 'parent@example.com',
   successUrl: 'https://portal.example/paySuccess?order_no=O20261120ABC',
   cancelUrl: 'https://portal.example/payError?order_no=O20261120ABC',
+  expiresAt: new Date('2026-11-20T09:00:00Z'),
+  attempt: 0,
 };
 
 describe('Stripe checkout adapter (against a local fake of the API)', () => {
@@ -99,9 +187,11 @@ describe('Stripe checkout adapter (against a local fake of the API)', () => {
       method: 'POST',
       url: '/v1/checkout/sessions',
       authorization: 'Bearer sk_test_fake',
-      idempotencyKey: 'checkout:O20261120ABC',
+      idempotencyKey: 'checkout:O20261120ABC:0',
     });
     const form = call!.form;
+    // The session closes when our order expires (decision 029).
+    expect(form.get('expires_at')).toBe(String(Date.parse('2026-11-20T09:00:00Z') / 1000));
     expect(form.get('mode')).toBe('payment');
     expect(form.get('client_reference_id')).toBe('O20261120ABC');
     expect(form.get('metadata[order_no]')).toBe('O20261120ABC');
@@ -120,6 +210,78 @@ describe('Stripe checkout adapter (against a local fake of the API)', () => {
     expect(captured[1]!.form.get('mode')).toBe('payment');
     expect(captured[1]!.form.get('allowed_payment_method_types[0]')).toBe('alipay');
   });
+
+  it('opens a new session for a new attempt of the same order', async () => {
+    await provider().createCheckout({ ...request, attempt: 1 });
+    expect(captured[0]!.idempotencyKey).toBe('checkout:O20261120ABC:1');
+  });
+
+  it('refunds a one-off payment by its payment intent, once per order', async () => {
+    const refund = {
+      sessionId: 'cs_paid_once',
+      orderNo: 'O1',
+      amountMinor: 34_900,
+      currency: 'USD',
+    };
+    expect(await provider().refund(refund)).toEqual({ refundId: 're_1' });
+    expect(captured.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /v1/checkout/sessions/cs_paid_once',
+      'POST /v1/refunds',
+    ]);
+    expect(captured[1]).toMatchObject({ idempotencyKey: 'refund:cs_paid_once' });
+    expect(captured[1]!.form.get('payment_intent')).toBe('pi_once');
+    expect(captured[1]!.form.get('amount')).toBe('34900');
+    expect(captured[1]!.form.get('metadata[order_no]')).toBe('O1');
+  });
+
+  it('answers the earlier refund of a payment refunded before (a replay after 24 h)', async () => {
+    mode = 'refunded_before';
+    const refund = { sessionId: 'cs_paid_once', orderNo: 'O1', amountMinor: 100, currency: 'USD' };
+    expect(await provider().refund(refund)).toEqual({ refundId: 're_earlier' });
+    const listed = captured.find((c) => c.method === 'GET' && c.url?.startsWith('/v1/refunds'));
+    expect(new URLSearchParams(listed!.url!.split('?')[1]).get('payment_intent')).toBe('pi_once');
+  });
+
+  it("refunds a subscription's first payment through its invoice and ends the subscription", async () => {
+    const refund = {
+      sessionId: 'cs_subscribed',
+      orderNo: 'O2',
+      amountMinor: 34_900,
+      currency: 'USD',
+    };
+    expect(await provider().refund(refund)).toEqual({ refundId: 're_1' });
+    expect(captured.map((c) => `${c.method} ${c.url?.split('?')[0]}`)).toEqual([
+      'GET /v1/checkout/sessions/cs_subscribed',
+      'GET /v1/invoice_payments',
+      'POST /v1/refunds',
+      'DELETE /v1/subscriptions/sub_1',
+    ]);
+    expect(new URLSearchParams(captured[1]!.url!.split('?')[1]).get('invoice')).toBe('in_1');
+    expect(captured[2]!.form.get('payment_intent')).toBe('pi_first_month');
+    expect(captured[3]).toMatchObject({ idempotencyKey: 'cancel:sub_1' });
+  });
+
+  it('ends a replaced subscription, and takes one ended already as done', async () => {
+    await provider().cancelSubscription('sub_1');
+    expect(captured[0]).toMatchObject({ method: 'DELETE', url: '/v1/subscriptions/sub_1' });
+    mode = 'subscription_gone';
+    await expect(provider().cancelSubscription('sub_1')).resolves.toBeUndefined();
+  });
+
+  it.each(['declined', 'down'] as const)(
+    'maps a %s refund answer to UNAVAILABLE',
+    async (answer) => {
+      mode = answer;
+      await expect(
+        provider().refund({
+          sessionId: 'cs_paid_once',
+          orderNo: 'O1',
+          amountMinor: 1,
+          currency: 'USD',
+        }),
+      ).rejects.toMatchObject({ errorCode: 'UNAVAILABLE', messageKey: 'paymentUnavailable' });
+    },
+  );
 
   it.each(['declined', 'down'] as const)('maps a %s answer to UNAVAILABLE', async (answer) => {
     mode = answer;

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../../lib/app-error';
-import type { PaymentProvider } from './payments';
+import type { PaymentProvider, RefundRequest } from './payments';
 import { toPaymentEvent } from './stripe-events';
 
 export interface StripeConfig {
@@ -20,6 +20,60 @@ export function createStripePaymentProvider(config: StripeConfig): PaymentProvid
     timeout: 15_000,
     ...(config.apiBase ?? {}),
   });
+  const ref = (value: string | { id: string } | null) =>
+    typeof value === 'string' ? value : (value?.id ?? null);
+
+  /** A subscription's first payment sits on its invoice (API 2025-03 onwards). */
+  async function invoicePayment(session: Stripe.Checkout.Session) {
+    const invoice = ref(session.invoice);
+    if (!invoice) return null;
+    const payments = await stripe.invoicePayments.list({ invoice, limit: 1 });
+    return ref(payments.data[0]?.payment.payment_intent ?? null);
+  }
+
+  /** A payment refunded already (a replay after Stripe's 24 h of idempotency) answers its refund. */
+  async function refundOnce(paymentIntent: string, request: RefundRequest) {
+    try {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: request.amountMinor,
+          reason: 'duplicate',
+          metadata: { order_no: request.orderNo, session_id: request.sessionId },
+        },
+        { idempotencyKey: `refund:${request.sessionId}` },
+      );
+      return refund.id;
+    } catch (error) {
+      if (
+        !(error instanceof Stripe.errors.StripeInvalidRequestError) ||
+        error.code !== 'charge_already_refunded'
+      )
+        throw error;
+      const earlier = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 1 });
+      if (!earlier.data[0]) throw error;
+      return earlier.data[0].id;
+    }
+  }
+
+  async function cancel(subscriptionId: string) {
+    try {
+      await stripe.subscriptions.cancel(
+        subscriptionId,
+        {},
+        { idempotencyKey: `cancel:${subscriptionId}` },
+      );
+    } catch (error) {
+      // Ended already (by Stripe or an earlier replay): nothing left to stop.
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'resource_missing'
+      )
+        return;
+      throw error;
+    }
+  }
+
   return {
     kind: 'stripe',
     async createCheckout(request) {
@@ -48,12 +102,33 @@ export function createStripePaymentProvider(config: StripeConfig): PaymentProvid
             ],
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
+            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
           },
-          // A retried order reuses its session instead of opening a second one.
-          { idempotencyKey: `checkout:${request.orderNo}` },
+          // A retried attempt reuses its session instead of opening a second one.
+          { idempotencyKey: `checkout:${request.orderNo}:${request.attempt}` },
         );
         if (!session.url) throw new Error('Stripe answered a session without url');
         return { sessionId: session.id, url: session.url };
+      } catch (error) {
+        throw new AppError('UNAVAILABLE', 'paymentUnavailable', {}, null, { cause: error });
+      }
+    },
+    async refund(request) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(request.sessionId);
+        const paymentIntent = ref(session.payment_intent) ?? (await invoicePayment(session));
+        if (!paymentIntent) throw new Error(`No payment behind session ${request.sessionId}`);
+        const refundId = await refundOnce(paymentIntent, request);
+        const subscription = ref(session.subscription);
+        if (subscription) await cancel(subscription);
+        return { refundId };
+      } catch (error) {
+        throw new AppError('UNAVAILABLE', 'paymentUnavailable', {}, null, { cause: error });
+      }
+    },
+    async cancelSubscription(subscriptionId) {
+      try {
+        await cancel(subscriptionId);
       } catch (error) {
         throw new AppError('UNAVAILABLE', 'paymentUnavailable', {}, null, { cause: error });
       }
