@@ -17,10 +17,13 @@ import { readManifest } from '../apps/web/scripts/manifest.mjs';
  * 280.0 KB in 13 files instead of 38 since the screens' shared code is one chunk (decision
  * 027): the page is ready 0.5 s sooner on a slow connection although it carries 41 KB more, and
  * 274.6 KB since the shared code the sign-in page does not use is a chunk of its own (decision
- * 028).
+ * 028), 278.2 KB since issues #18 and #19: the shared message catalogue (sign-in throttling,
+ * plan orders, dates, zones) and the screens' texts in the language chunk grew by ~3.3 KB, the
+ * date pickers' per-language formats and the form feedback add ~1.5 KB, while the stored-zone
+ * hook left the entry (−2.4 KB) and the password form loads when its tab is turned to (−3.8 KB).
  */
 export const BUDGETS = {
-  signInInitial: 275 * 1024,
+  signInInitial: 279 * 1024,
   /** Any chunk a screen loads beyond the shared ones its entry already brings. */
   routeChunk: 60 * 1024,
 };

@@ -145,13 +145,14 @@ test('change password from the profile, then sign in with the new one', async ({
   await page.goto('/home/children/information');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expectAccessible(page);
+  // The profile changes the password in place (#19): the form opens under the button.
   await page.getByRole('button', { name: 'Change password' }).click();
-  await page.waitForURL('**/resetPassword?type=1');
   await page.getByLabel('Current password').fill('secret123');
   await page.getByLabel('New password', { exact: true }).fill('changed123');
   await page.getByLabel('Confirm the new password').fill('changed123');
   await page.getByRole('button', { name: 'Save password' }).click();
-  await expect(page.getByText('Your new password is saved.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/Your password is saved\./).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/home\/children\/information$/);
 
   await page.evaluate(() => localStorage.clear());
   await signInWithPassword(page, { ...parent, password: 'changed123' });
@@ -166,6 +167,27 @@ test('language switch persists after reload and is saved on the account', async 
   await expect(page.getByRole('heading', { level: 1, name: '个人资料' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: '个人资料' })).toBeVisible();
+  const profile = await page.evaluate(async () => {
+    const response = await fetch('/api/user/profile', {
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
+    return ((await response.json()) as { data: { language: string } }).data;
+  });
+  expect(profile.language).toBe('zh_CN');
+});
+
+test('the language picked on the sign-in page wins over the account language (decision 036)', async ({
+  page,
+}) => {
+  const parent = await createParent(page, { password: 'secret123', language: 'en' });
+  await useLanguage(page, 'en');
+  await page.goto('/loginPassword');
+  await page.getByText('简体中文', { exact: true }).click();
+  await page.getByPlaceholder('手机号码').fill(parent.mobile);
+  await page.getByPlaceholder('密码').fill('secret123');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL('**/home/**');
+  await expect(page.getByRole('link', { name: '即将上课' }).first()).toBeVisible();
   const profile = await page.evaluate(async () => {
     const response = await fetch('/api/user/profile', {
       headers: { authorization: `Bearer ${localStorage.getItem('token')}` },

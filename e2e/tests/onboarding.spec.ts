@@ -93,7 +93,7 @@ test('e-mail form with a verified referral code, then the first child (en)', asy
   expect(consoleErrors).toEqual([]);
 });
 
-test('first child on /sinadd, the picker with edit, and the all-children list (zh_CN)', async ({
+test('first child on /sinadd, then the one children list where edits return (zh_CN)', async ({
   page,
   consoleErrors,
 }) => {
@@ -117,20 +117,16 @@ test('first child on /sinadd, the picker with edit, and the all-children list (z
   await page.waitForURL('**/home/children/AttendClassNow');
   expect((await profileOf(page)).status).toBe(1);
 
-  // The picker: select a child to edit; after the edit it comes back here.
+  // Onboarding is done: /addChild opens the one children list, and an edit returns there.
   await page.goto('/addChild');
-  await page.getByRole('button', { name: '编辑' }).click();
-  await expect(page.getByText('请选择孩子。').first()).toBeVisible();
-  await page.getByRole('button', { name: '选择 乐乐' }).click();
-  await page.getByRole('link', { name: '编辑' }).click();
+  await page.waitForURL('**/home/children/addChildren');
+  await page.getByRole('link', { name: '编辑 乐乐' }).click();
   await page.getByLabel('孩子的名字').fill('乐乐二');
   await page.getByRole('button', { name: '保存' }).click();
-  await page.waitForURL('**/addChild');
-  await expect(page.getByText('乐乐二', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: '下一步' }).click();
-  await page.waitForURL('**/home/children/AttendClassNow');
+  await page.waitForURL('**/home/children/addChildren');
+  await expect(page.getByRole('link', { name: '编辑 乐乐二' })).toBeVisible();
 
-  // /allChild: edit buttons, and "add" only under the limit (3 without a plan).
+  // At the limit (3 without a plan) the add button says whom to ask instead of adding.
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const avatars = await page.request.get('/api/getGeadimg', {
     headers: { authorization: `Bearer ${token}` },
@@ -144,10 +140,12 @@ test('first child on /sinadd, the picker with edit, and the all-children list (z
     expect(response.ok()).toBe(true);
   }
   await page.goto('/allChild');
+  await page.waitForURL('**/home/children/addChildren');
   await expect(page.getByRole('link', { name: '编辑 乐乐二' })).toBeVisible();
   await expect(page.getByRole('link', { name: '编辑 C' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '添加孩子' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: '添加孩子' })).toHaveCount(0);
+  await expect(page.getByText(/已添加 3 个孩子，您可自行添加 3 个。/)).toBeVisible();
   await expectAccessible(page);
+  await page.getByRole('button', { name: '添加孩子' }).click();
+  await expect(page.getByText(/课程顾问可将上限提高到 6 个，请与其联系。/)).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });

@@ -51,6 +51,10 @@ test('the share landing page registers with every link parameter (en)', async ({
     page.getByRole('heading', { level: 1, name: 'Meet your course adviser' }),
   ).toBeVisible();
   await expect(page.getByText('Amy Chen')).toBeVisible();
+  await expect(
+    page.getByText(/Your free trial lesson is claimed and you are signed in/),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add your child' })).toBeVisible();
   await expectAccessible(page);
 
   expect(await storedRegistration(page, mobile)).toMatchObject({
@@ -91,7 +95,8 @@ test('an unknown phone registers on /newUser, then signs in into onboarding (zh_
   await page
     .getByPlaceholder('6 位验证码')
     .fill(await latestSmsCode(page, { country_code: '86', mobile }));
-  await page.getByRole('button', { name: '验证', exact: true }).click();
+  // The form's own human check (the code button's dialog may still be in the page).
+  await page.getByRole('main').getByRole('button', { name: '验证', exact: true }).click();
   await expect(page.getByText('验证通过')).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: '注册', exact: true }).click();
@@ -109,15 +114,12 @@ test('an unknown phone registers on /newUser, then signs in into onboarding (zh_
     params: { utm_source: 'pc', utm_medium: 'register' },
   });
 
-  // Signing in right away (no one-minute wait) leads into onboarding: the first child.
-  await page.getByRole('link', { name: '登录账户' }).click();
-  await page.getByPlaceholder('手机号码').fill(mobile);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeDisabled();
-  await page
-    .getByPlaceholder('6 位验证码')
-    .fill(await latestSmsCode(page, { country_code: '86', mobile }));
-  await page.getByRole('button', { name: '继续' }).click();
+  // Registering signed the parent in (decisions.md): the page says what they claimed and leads
+  // straight into onboarding, with no second SMS code.
+  await expect(
+    page.getByText('您已成功领取免费试听课，并已登录。课程顾问会尽快联系您预约课程。'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: '添加孩子信息' }).click();
   await page.waitForURL('**/sinadd');
   await expect(page.getByRole('heading', { level: 1, name: '添加第一个孩子' })).toBeVisible();
 });

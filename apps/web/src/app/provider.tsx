@@ -1,17 +1,30 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, MantineThemeProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { useToastHostWanted } from '../lib/notify';
 import { appQueryClient } from '../lib/query-client';
+import { datePickerDefaults } from '../lib/time';
 import { theme } from './theme';
 
-// The toast host arrives with the first toast (lib/notify.ts), not in the entry chunk.
+// The toast host arrives with the first toast (lib/notify.ts), not in the entry chunk. Toasts
+// sit at the bottom, away from the title and the form the parent is reading (decision 033):
+// bottom right on wide screens, two at most; one at a time across the bottom of a phone.
 const Toasts = lazy(() =>
   import('@mantine/notifications').then((m) => ({
-    default: () => <m.Notifications position="top-center" />,
+    default: function Toasts() {
+      const phone = useMediaQuery('(max-width: 36em)', false);
+      return (
+        <m.Notifications
+          position={phone ? 'bottom-center' : 'bottom-right'}
+          limit={phone ? 1 : 2}
+          containerWidth={phone ? undefined : 380}
+        />
+      );
+    },
   })),
 );
 
@@ -23,10 +36,21 @@ function ToastHost() {
   ) : null;
 }
 
+/**
+ * Dates follow the interface language: dayjs's locale (lib/i18n.ts) for month and weekday names,
+ * and each language's formats as the date pickers' defaults ("2020年11月", not "十一月 2020").
+ */
 function LocalisedProviders({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
-  const locale = instance.language === 'zh_CN' ? 'zh-cn' : 'en';
-  return <DatesProvider settings={{ locale }}>{children}</DatesProvider>;
+  const language = instance.language === 'zh_CN' ? 'zh_CN' : 'en';
+  const dates = useMemo(() => ({ components: datePickerDefaults(language) }), [language]);
+  return (
+    <MantineThemeProvider theme={dates}>
+      <DatesProvider settings={{ locale: language === 'zh_CN' ? 'zh-cn' : 'en' }}>
+        {children}
+      </DatesProvider>
+    </MantineThemeProvider>
+  );
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {

@@ -12,6 +12,8 @@ export const paths = {
   onboardingFirstChild: '/sinadd',
   onboardingChildren: '/addChild',
   childForm: '/add',
+  /** Edit a child by its `student_sn` only: names and birthdays stay out of history (#19). */
+  editChild: (studentSn: string) => `/add?student_sn=${encodeURIComponent(studentSn)}`,
   allChildren: '/allChild',
   home: {
     root: '/home/children',

@@ -10,6 +10,11 @@ import { notify } from './notify';
 /** A non-200 answer of the API, or a network failure (httpStatus 0). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /**
+   * The warning toast the client showed for this answer (spec §8), if any: a form that shows the
+   * message at a field takes that toast over as its one toast (lib/form-feedback.ts).
+   */
+  toastId: string | null = null;
   constructor(
     readonly httpStatus: number,
     readonly code: number,
@@ -133,8 +138,9 @@ async function send<T>(
     throw new ApiError(response.status, code, msg);
   }
   if (code !== SUCCESS_CODE || !response.ok) {
-    if (!options.silent && msg) notify('yellow', msg);
-    throw new ApiError(response.status, code, msg, envelope?.data ?? null);
+    const error = new ApiError(response.status, code, msg, envelope?.data ?? null);
+    if (!options.silent && msg) error.toastId = notify('yellow', msg);
+    throw error;
   }
   const data = envelope?.data as T;
   return { data: schema ? (await schema).parse(data) : data, envelope: envelope ?? {} };

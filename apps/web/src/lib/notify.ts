@@ -19,25 +19,48 @@ export function useToastHostWanted(): boolean {
   );
 }
 
+export type ToastColor = 'yellow' | 'green' | 'red';
+
+export interface NotifyOptions {
+  /**
+   * The id of a toast this one takes the place of: a form's previous message goes when its next
+   * one comes (one toast per form, decision 033).
+   */
+  replaces?: string | null;
+}
+
+const loadStore = () => import('@mantine/notifications').then((m) => m.notifications);
+
 /**
  * The app's toasts (spec §8: warnings for refused requests, success notes). The close button
  * gets a translated name so screen readers can announce it; a toast already showing the same
- * text is not repeated.
+ * text is not repeated. Answers the toast's id (for `dismiss` and `replaces`).
  */
-export function notify(color: 'yellow' | 'green' | 'red', message: string): void {
+export function notify(color: ToastColor, message: string, options: NotifyOptions = {}): string {
   if (!hostWanted) {
     hostWanted = true;
     listeners.forEach((listener) => listener());
   }
   const closeLabel = i18n.t('close');
-  void import('@mantine/notifications').then(({ notifications }) =>
-    // The same text while it is still on screen is not stacked again: a screen's query that
-    // repeats a refused prefetch (app/prefetch.ts), or a button pressed twice.
+  // The same text while it is still on screen is not stacked again: a screen's query that
+  // repeats a refused prefetch (app/prefetch.ts), or a button pressed twice.
+  const id = `${color}:${message}`;
+  void loadStore().then((notifications) => {
+    if (options.replaces && options.replaces !== id) notifications.hide(options.replaces);
     notifications.show({
-      id: `${color}:${message}`,
+      id,
       color,
       message,
+      // Warnings stay a little longer than the default 4 s: the parent reads, then corrects.
+      autoClose: color === 'green' ? 4000 : 7000,
       closeButtonProps: { 'aria-label': closeLabel },
-    }),
-  );
+    });
+  });
+  return id;
+}
+
+/** Takes a toast away (a form that succeeded clears its stale warning). */
+export function dismiss(id: string | null | undefined): void {
+  if (!id || !hostWanted) return;
+  void loadStore().then((notifications) => notifications.hide(id));
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ProfileSchema, UserInfoSchema } from '@portal/shared/auth';
 import { api } from './api-client';
+import { timeDiff } from './time';
 
 /**
  * `GET /api/user/profile`. Shared by every signed-in screen (header, children, profile), so it
@@ -9,12 +10,23 @@ import { api } from './api-client';
 export const profileQueryOptions = () =>
   queryOptions({
     queryKey: ['profile'],
-    queryFn: ({ signal }) => api.get('/api/user/profile', { schema: ProfileSchema, signal }),
+    // This month's lesson counts in the browser's zone, as every other screen (decision 035).
+    queryFn: ({ signal }) =>
+      api.get('/api/user/profile', {
+        query: { time_diff: timeDiff() },
+        schema: ProfileSchema,
+        signal,
+      }),
   });
 
 /** `GET /api/getUserInfo`: the profile with the parent's course adviser card. */
 export const userInfoQueryOptions = () =>
   queryOptions({
     queryKey: ['user-info'],
-    queryFn: ({ signal }) => api.get('/api/getUserInfo', { schema: UserInfoSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/api/getUserInfo', {
+        query: { time_diff: timeDiff() },
+        schema: UserInfoSchema,
+        signal,
+      }),
   });

@@ -1,18 +1,46 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
+import { storage } from '../../lib/storage';
 import { LanguageSwitch } from '../language-switch';
 import { HeaderBar } from './header-bar';
 
-/** Frame of the pages anyone may open: brand, language switch, agreement links. */
+// Only a parent with a session needs the account menu: its code (and the account's queries)
+// stays out of the sign-in page (decision 028).
+const AccountMenu = lazy(() => import('./account-menu'));
+
+/** True when a session is stored: public pages then lead back to the account (decision 033). */
+export function useHasSession(): boolean {
+  return Boolean(storage.getToken());
+}
+
+/**
+ * Frame of the pages anyone may open: brand, language switch, agreement links. `actions` are for
+ * visitors; a parent with a session gets the account menu there instead, and the brand leads
+ * to their lessons.
+ */
 export function PublicLayout({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();
+  const signedIn = useHasSession();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <HeaderBar home={paths.signIn}>
-        {actions}
-        <LanguageSwitch />
+      <HeaderBar home={signedIn ? paths.home.attendClassNow : paths.signIn}>
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <AccountMenu />
+          </Suspense>
+        ) : (
+          actions
+        )}
+        <LanguageSwitch
+          onChange={
+            signedIn
+              ? (language) =>
+                  void import('../../lib/account').then((m) => m.saveLanguageOnAccount(language))
+              : undefined
+          }
+        />
       </HeaderBar>
       <Box component="main" style={{ flex: 1 }}>
         {children}

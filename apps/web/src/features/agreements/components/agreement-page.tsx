@@ -1,6 +1,8 @@
 import {
   Alert,
+  Anchor,
   Button,
+  Divider,
   Container,
   Paper,
   Skeleton,
@@ -15,13 +17,16 @@ import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { currentLanguage } from '../../../lib/i18n';
+import { siteSettingsQueryOptions } from '../../../lib/site';
+import { formatDate } from '../../../lib/time';
 import { agreementQueryOptions } from '../api/get-agreement';
 
 /** /service (3), /police (2) and /contract (4): the agreement as sanitised HTML from the server. */
 export function AgreementPage({ type }: { type: AgreementType }) {
-  const { t, i18n } = useTranslation('agreements');
+  const { t } = useTranslation('agreements');
   const language = currentLanguage();
   const query = useQuery(agreementQueryOptions(type, language));
+  const site = useQuery(siteSettingsQueryOptions(language)).data;
   useDocumentTitle(query.data?.title ?? t(`type${type}`));
 
   return (
@@ -52,15 +57,41 @@ export function AgreementPage({ type }: { type: AgreementType }) {
               <Title order={1} mb="xs">
                 {query.data.title}
               </Title>
-              <Text size="sm" c="dimmed" mb="lg">
-                {t('updatedAt', {
-                  date: new Date(query.data.updated_at).toLocaleDateString(
-                    i18n.language === 'zh_CN' ? 'zh-CN' : 'en',
-                  ),
-                })}
+              <Text size="sm" c="dimmed" mb={site?.company_name ? 0 : 'lg'}>
+                {t('updatedAt', { date: formatDate(query.data.updated_at, 'date', language) })}
               </Text>
+              {site?.company_name && (
+                <Text size="sm" c="dimmed" mb="lg">
+                  {t('operator', { company: site.company_name })}
+                </Text>
+              )}
               {/* Sanitised by the server (sanitize-html allow-list); no scripts or handlers remain. */}
               <div className="rich-text" dangerouslySetInnerHTML={{ __html: query.data.content }} />
+              {(site?.support_email || site?.support_phone) && (
+                <>
+                  <Divider my="lg" />
+                  <Title order={2} size="h5" mb="xs">
+                    {t('contactTitle')}
+                  </Title>
+                  <Stack gap={4}>
+                    {site.company_name && <Text size="sm">{site.company_name}</Text>}
+                    {site.support_email && (
+                      <Text size="sm">
+                        {t('contactEmail')}:{' '}
+                        <Anchor href={`mailto:${site.support_email}`}>{site.support_email}</Anchor>
+                      </Text>
+                    )}
+                    {site.support_phone && (
+                      <Text size="sm">
+                        {t('contactPhone')}:{' '}
+                        <Anchor href={`tel:${site.support_phone.replace(/[^\d+]/g, '')}`}>
+                          {site.support_phone}
+                        </Anchor>
+                      </Text>
+                    )}
+                  </Stack>
+                </>
+              )}
             </>
           )}
         </Paper>

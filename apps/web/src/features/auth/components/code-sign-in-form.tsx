@@ -14,12 +14,13 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { completeSignIn } from '../../../lib/account';
 import { ApiError } from '../../../lib/api-client';
-import { fieldError, toastFirstError } from '../../../lib/forms';
+import { useFormFeedback } from '../../../lib/form-feedback';
+import { fieldError } from '../../../lib/forms';
 import { messageText } from '../../../lib/i18n';
 import { authApi } from '../api/auth-api';
 import { useCountdown } from '../../../lib/use-countdown';
+import { FormAlert } from '../../../components/form-alert';
 import { PhoneField } from '../../../components/phone-field';
-import { notify } from '../../../lib/notify';
 
 type CodeForm = z.input<typeof CodeLoginBodySchema>;
 
@@ -34,24 +35,42 @@ export function CodeSignInForm() {
     defaultValues: { country_code: '86', mobile: '', code: '' },
   });
 
+  // A wrong code is said at the code field, a refused phone at the phone field (issue #19).
+  const feedback = useFormFeedback(form, {
+    order: ['mobile', 'code'],
+    fieldMessages: {
+      verificationEmpty: 'code',
+      verificationError: 'code',
+      codeWrong: 'code',
+      codeInvalid: 'code',
+      codeTooManyTries: 'code',
+      phoneEmpty: 'mobile',
+      phoneError: 'mobile',
+      userNotExist: 'mobile',
+    },
+  });
+
   const showError = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.httpStatus === 0) return;
-    if (error.msg === messageText('userNotExist')) setUnknownPhone(form.getValues('mobile'));
-    notify('yellow', error.msg);
+    if (error instanceof ApiError && error.msg === messageText('userNotExist'))
+      setUnknownPhone(form.getValues('mobile'));
+    feedback.onError(error);
   };
 
   const send = useMutation({
     mutationFn: authApi.sendCode,
     onSuccess: () => {
       countdown.start();
-      notify('green', t('codeSent'));
+      feedback.onSuccess(t('codeSent'));
     },
     onError: showError,
   });
 
   const signIn = useMutation({
     mutationFn: authApi.loginWithCode,
-    onSuccess: async (data) => void navigate(await completeSignIn(data), { replace: true }),
+    onSuccess: async (data) => {
+      feedback.onSuccess();
+      void navigate(await completeSignIn(data), { replace: true });
+    },
     onError: showError,
   });
 
@@ -63,7 +82,7 @@ export function CodeSignInForm() {
     };
     const parsed = PhoneWithCodeSchema.safeParse(phone);
     if (!parsed.success) {
-      notify('yellow', messageText(parsed.error.issues[0]?.message ?? 'phoneError'));
+      feedback.warn(messageText(parsed.error.issues[0]?.message ?? 'phoneError'), 'mobile');
       return;
     }
     send.mutate(parsed.data);
@@ -72,15 +91,14 @@ export function CodeSignInForm() {
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(
-        (values) => {
-          setUnknownPhone(null);
-          signIn.mutate(values);
-        },
-        toastFirstError<CodeForm>(['mobile', 'code']),
-      )}
+      aria-describedby={feedback.alert.message ? feedback.alert.id : undefined}
+      onSubmit={feedback.submit((values) => {
+        setUnknownPhone(null);
+        signIn.mutate(values);
+      })}
     >
       <Stack gap="md">
+        <FormAlert {...feedback.alert} />
         <Controller
           control={form.control}
           name="mobile"
@@ -107,7 +125,9 @@ export function CodeSignInForm() {
           />
           <Button
             variant="light"
-            w={130}
+            // Never narrower than its label: "Resend in 60 s" was cut to "Resend in 6" (issue #19).
+            miw={130}
+            style={{ flexShrink: 0 }}
             onClick={requestCode}
             disabled={countdown.running}
             loading={send.isPending}

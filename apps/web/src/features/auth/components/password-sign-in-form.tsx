@@ -2,7 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { LoginBodySchema } from '@portal/shared/auth';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -17,6 +17,10 @@ import { notify } from '../../../lib/notify';
 
 type PasswordForm = z.input<typeof LoginBodySchema>;
 
+const SignInCaptcha = lazy(() =>
+  import('./sign-in-captcha').then((m) => ({ default: m.SignInCaptcha })),
+);
+
 /** Spec §9: after a password sign-in the redirect follows after 2 s. */
 export const REDIRECT_DELAY_MS = 2000;
 
@@ -29,6 +33,8 @@ export function PasswordSignInForm({ selectableCountry }: { selectableCountry: b
     resolver: zodResolver(LoginBodySchema),
     defaultValues: { country_code: '86', mobile: '', password: '' },
   });
+  // The sign-in that waits for a solved captcha (decision 030: asked after a few wrong passwords).
+  const [needsCaptcha, setNeedsCaptcha] = useState<PasswordForm | null>(null);
 
   const signIn = useMutation({
     mutationFn: authApi.loginWithPassword,
@@ -40,8 +46,11 @@ export function PasswordSignInForm({ selectableCountry }: { selectableCountry: b
         REDIRECT_DELAY_MS,
       );
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.httpStatus !== 0) notify('yellow', error.msg);
+    onError: (error, values) => {
+      if (!(error instanceof ApiError) || error.httpStatus === 0) return;
+      if ((error.data as { captcha_required?: boolean } | null)?.captcha_required)
+        setNeedsCaptcha({ ...values, captcha: undefined });
+      notify('yellow', error.msg);
     },
   });
 
@@ -91,6 +100,17 @@ export function PasswordSignInForm({ selectableCountry }: { selectableCountry: b
           {t('signIn')}
         </Button>
       </Stack>
+      {needsCaptcha && (
+        <Suspense>
+          <SignInCaptcha
+            onSolved={(captcha) => {
+              setNeedsCaptcha(null);
+              signIn.mutate({ ...needsCaptcha, captcha });
+            }}
+            onClose={() => setNeedsCaptcha(null)}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useLanguageChoice } from '../hooks/use-language-choice';
 import { useSignedInRedirect } from '../hooks/use-signed-in-redirect';
 import { isSupportedBrowser } from '../utils/browser';
 import { AuthCard } from './auth-card';
@@ -11,6 +12,7 @@ import { PasswordSignInForm } from './password-sign-in-form';
 export function PasswordSignInPage() {
   const { t } = useTranslation('auth');
   useSignedInRedirect();
+  useLanguageChoice();
   return (
     <AuthCard title={t('passwordSignInTitle')}>
       {!isSupportedBrowser(navigator) && (

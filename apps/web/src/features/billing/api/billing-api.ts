@@ -5,7 +5,6 @@ import {
   ChangePlanSchema,
   ChargesPageSchema,
   CheckoutSessionSchema,
-  CreditGoodSchema,
   CreditLogSchema,
   HiddenOfferSchema,
   KidsOptionSchema,
@@ -18,6 +17,7 @@ import {
   PlanSchema,
   type ConfirmOrderBody,
 } from '@portal/shared/billing';
+import { AGREEMENT_TYPES, AgreementSchema } from '@portal/shared/agreements';
 import { RewardSettingSchema } from '@portal/shared/credits';
 import { api } from '../../../lib/api-client';
 import { accountQueryOptions } from '../../../lib/credits';
@@ -29,7 +29,13 @@ export const orderQueryOptions = (orderNo: string) =>
   queryOptions({
     queryKey: billingKey('order', orderNo),
     queryFn: ({ signal }) =>
-      api.get('/api/order', { query: { order_no: orderNo }, schema: OrderSummarySchema, signal }),
+      // Silent: the screens say themselves that an order is not there (one message, not two).
+      api.get('/api/order', {
+        query: { order_no: orderNo },
+        schema: OrderSummarySchema,
+        signal,
+        silent: true,
+      }),
     enabled: orderNo !== '',
   });
 
@@ -41,6 +47,7 @@ export const localSessionQueryOptions = (session: string) =>
         query: { session },
         schema: LocalSessionSchema,
         signal,
+        silent: true,
       }),
     enabled: session !== '',
   });
@@ -114,16 +121,6 @@ export const plansQueryOptions = (kids: number | undefined) =>
       api.get('/api/getPlanList', { query: { kids }, schema: z.array(PlanSchema), signal }),
   });
 
-export const catalogueQueryOptions = () =>
-  queryOptions({
-    queryKey: billingKey('create-plans'),
-    queryFn: ({ signal }) =>
-      api.get('/api/getCreatPlanList', {
-        schema: z.object({ plans: z.array(PlanSchema), goods: z.array(CreditGoodSchema) }),
-        signal,
-      }),
-  });
-
 export const offerQueryOptions = () =>
   queryOptions({
     queryKey: billingKey('offer'),
@@ -134,13 +131,31 @@ export const changePlanQueryOptions = (planId: number) =>
   queryOptions({
     queryKey: billingKey('change-plan', planId),
     queryFn: ({ signal }) =>
-      api.post('/api/getMyChangePlan', { plan_id: planId }, { schema: ChangePlanSchema, signal }),
+      api.post(
+        '/api/getMyChangePlan',
+        { plan_id: planId },
+        { schema: ChangePlanSchema, signal, silent: true },
+      ),
     enabled: planId > 0,
+  });
+
+/** The contract text (agreement type 4, spec §2) shown beside an order's details. */
+export const contractQueryOptions = () =>
+  queryOptions({
+    queryKey: billingKey('contract'),
+    queryFn: ({ signal }) =>
+      api.get('/api/getAgreement', {
+        query: { type: AGREEMENT_TYPES.contract },
+        schema: AgreementSchema,
+        signal,
+      }),
+    staleTime: 60 * 60_000,
   });
 
 export const lessonLogPage = (page: number, month: string | undefined, signal?: AbortSignal) =>
   api.get('/api/getStudentLessonLog', {
-    query: { pagesize: BILLING_PAGE_SIZE, page, month },
+    // The statement's times in this browser's zone, as on every other screen (decision 035).
+    query: { pagesize: BILLING_PAGE_SIZE, page, month, time_diff: timeDiff() },
     schema: LessonLogPageSchema,
     ...(signal ? { signal } : {}),
   });
@@ -156,8 +171,13 @@ export const billingApi = {
     api.post('/api/stripePayment', { order_no: orderNo }, { schema: CheckoutSessionSchema }),
   confirmOrder: (body: ConfirmOrderBody) =>
     api.post('/api/confirmOrder', body, { schema: OrderSummarySchema }),
-  buyMember: (planId: number) =>
-    api.post('/api/buyMember', { plan_id: planId }, { schema: OrderSummarySchema }),
+  /** `change`: sent from ChangePlan, where the prorated price was shown (decision 029). */
+  buyMember: (planId: number, options: { change?: boolean } = {}) =>
+    api.post(
+      '/api/buyMember',
+      { plan_id: planId, ...(options.change ? { change: 1 } : {}) },
+      { schema: OrderSummarySchema },
+    ),
   buyCredit: (goodId: number) =>
     api.post('/api/buyCredit', { good_id: goodId }, { schema: OrderSummarySchema }),
   localPay: (session: string, payMethod: number) =>
@@ -166,6 +186,8 @@ export const billingApi = {
       { session, pay_method: payMethod },
       { schema: LocalPayResultSchema },
     ),
+  /** CompletePayment's Cancel: the order waiting for payment is given up (decision 034). */
+  cancelOrder: (orderNo: string) => api.post('/api/cancelOrder', { order_no: orderNo }),
   localCancel: (session: string) =>
     api.post('/api/local-checkout/cancel', { session }, { schema: LocalPayResultSchema }),
 };

@@ -14,26 +14,31 @@ import '@mantine/core/styles/SimpleGrid.css';
 import type { MyPlan, Plan } from '@portal/shared/billing';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
-import { billingApi, changePlanQueryOptions } from '../api/billing-api';
+import { billingApi, changePlanQueryOptions, myPlansQueryOptions } from '../api/billing-api';
 import { formatMoney } from '../utils/money';
+import { LoadError, NothingToShow } from './screen-states';
 
 /**
  * `ChangePlan?plan_id=` (decisions.md): the current and the chosen plan side by side, with what
- * changes (price, kids, when the new plan starts), before the parent confirms.
+ * changes (price, kids, when the new plan starts) and what the change costs today — the new
+ * plan's price less the unused days of the current one (decision 029) — before the parent
+ * confirms. A change the server says cannot be made now shows why and cannot be confirmed.
+ * Opened without a plan to change to, it shows the current plan and leads to the plan list; a
+ * plan that is not on sale says so (decision 034: every screen settles).
  */
 export function ChangePlanPage() {
   const { t } = useTranslation('billing');
   useDocumentTitle(t('changePlanTitle'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const planId = Number(params.get('plan_id')) || 0;
+  const planId = Math.max(0, Math.trunc(Number(params.get('plan_id')) || 0));
   const change = useQuery(changePlanQueryOptions(planId));
   const confirm = useMutation({
-    mutationFn: () => billingApi.buyMember(planId),
+    mutationFn: () => billingApi.buyMember(planId, { change: true }),
     onSuccess: (order) => void navigate(`${paths.home.completePayment}?order_no=${order.order_no}`),
   });
   const data = change.data;
@@ -45,12 +50,22 @@ export function ChangePlanPage() {
         <Title order={1} mb="lg">
           {t('changePlanTitle')}
         </Title>
-        {change.isPending ? (
+        {planId === 0 ? (
+          <NoPlanChosen />
+        ) : change.isPending ? (
           <Skeleton height={240} />
         ) : !data ? (
-          <Text c="red.8" role="alert">
-            {t('planMissing')}
-          </Text>
+          <LoadError
+            text={t('planMissing')}
+            onRetry={() => void change.refetch()}
+            error={change.error}
+            retrying={change.isFetching}
+            action={
+              <Button component={Link} to={paths.home.purchaseLessonPlan} size="xs">
+                {t('seePlans')}
+              </Button>
+            }
+          />
         ) : (
           <Stack gap="lg">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -85,16 +100,52 @@ export function ChangePlanPage() {
                   <Text c="dimmed">{t('startsOn')}</Text>
                   <Text fw={600}>{data.starts_at}</Text>
                 </Group>
+                <Group justify="space-between">
+                  <Text c="dimmed">{t('newPlanEnds')}</Text>
+                  <Text fw={600}>{data.new_expire_at}</Text>
+                </Group>
+                {data.current && (
+                  <>
+                    <Group justify="space-between">
+                      <Text c="dimmed">{t('unusedDays')}</Text>
+                      <Text fw={600}>
+                        {t('unusedDaysValue', {
+                          unused: data.unused_days,
+                          period: data.period_days,
+                        })}
+                      </Text>
+                    </Group>
+                    <Group justify="space-between">
+                      <Text c="dimmed">{t('planCredit')}</Text>
+                      <Text fw={600}>−{formatMoney(data.credit, data.chosen.currency)}</Text>
+                    </Group>
+                  </>
+                )}
+                <Group justify="space-between">
+                  <Text fw={700}>{t('amountDue')}</Text>
+                  <Text fw={700} data-testid="amount-due">
+                    {formatMoney(data.amount_due, data.chosen.currency)}
+                  </Text>
+                </Group>
               </Stack>
               <Text size="sm" c="dimmed" mt="sm">
-                {t('changeNote')}
+                {data.current ? t('changeNote') : t('firstPlanNote')}
               </Text>
+              {!data.can_change && (
+                <Text c="red.8" mt="sm" role="alert">
+                  {data.reason}
+                </Text>
+              )}
             </Card>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => void navigate(-1)}>
                 {t('back', { ns: 'common' })}
               </Button>
-              <Button loading={confirm.isPending} onClick={() => confirm.mutate()}>
+              <Button
+                loading={confirm.isPending}
+                disabled={!data.can_change}
+                onClick={() => confirm.mutate()}
+              >
                 {t('confirmChange')}
               </Button>
             </Group>
@@ -142,5 +193,26 @@ function PlanColumn({
         <Text>{t('noPlan')}</Text>
       )}
     </Card>
+  );
+}
+
+/** ChangePlan without `plan_id`: the plan held now (if any) and the way to the plan list. */
+function NoPlanChosen() {
+  const { t } = useTranslation('billing');
+  const mine = useQuery(myPlansQueryOptions());
+  if (mine.isPending) return <Skeleton height={160} />;
+  if (mine.isError)
+    return <LoadError onRetry={() => void mine.refetch()} retrying={mine.isFetching} />;
+  const current = mine.data[0] ?? null;
+  return (
+    <Stack gap="lg">
+      {current && <PlanColumn title={t('currentPlan')} plan={current} />}
+      <NothingToShow
+        title={current ? t('choosePlanFirstTitle') : t('noPlanToChangeTitle')}
+        text={current ? t('choosePlanFirstText') : t('noPlanToChangeText')}
+        to={paths.home.purchaseLessonPlan}
+        label={current ? t('seePlans') : t('pickPlan')}
+      />
+    </Stack>
   );
 }

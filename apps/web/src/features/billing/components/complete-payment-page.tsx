@@ -14,23 +14,27 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Radio.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ConfirmOrderBodySchema } from '@portal/shared/billing';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { paths } from '../../../config/paths';
 import { fieldError, toastFirstError } from '../../../lib/forms';
 import { billingApi, goToCheckout, orderQueryOptions } from '../api/billing-api';
 import { formatMoney } from '../utils/money';
+import { LoadError, NothingToShow } from './screen-states';
 
 type PayerForm = z.input<typeof ConfirmOrderBodySchema>;
 
 /**
  * `CompletePayment` (spec §2): the order, the payer's name, e-mail and phone (prefilled and
- * editable) and the payment method; Pay confirms the order and goes to the hosted checkout.
+ * editable) and the payment method. Decision 034: this is the one confirmation — it states the
+ * terms (amount, period, renewal and how to stop it) and Continue goes to the provider's
+ * checkout, where the payment is made; Back leaves the order, Cancel gives it up.
  */
 export function CompletePaymentPage() {
   const { t } = useTranslation('billing');
@@ -38,6 +42,15 @@ export function CompletePaymentPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
   const order = useQuery(orderQueryOptions(orderNo));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => billingApi.cancelOrder(orderNo),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['billing'] });
+      void navigate(paths.home.purchaseLessonPlan, { replace: true });
+    },
+  });
   const form = useForm<PayerForm>({
     resolver: zodResolver(ConfirmOrderBodySchema),
     defaultValues: { order_no: orderNo, username: '', mobile: '', email: '', pay_method: 1 },
@@ -67,12 +80,27 @@ export function CompletePaymentPage() {
         <Title order={1} mb="lg">
           {t('completeTitle')}
         </Title>
-        {order.isPending ? (
+        {orderNo === '' ? (
+          <NothingToShow
+            title={t('noOrderTitle')}
+            text={t('noOrderText')}
+            to={paths.home.purchaseLessonPlan}
+            label={t('seePlans')}
+          />
+        ) : order.isPending ? (
           <Skeleton height={300} />
         ) : order.isError ? (
-          <Text c="red.8" role="alert">
-            {t('orderMissing')}
-          </Text>
+          <LoadError
+            text={t('orderMissing')}
+            onRetry={() => void order.refetch()}
+            error={order.error}
+            retrying={order.isFetching}
+            action={
+              <Button component={Link} to={paths.home.purchaseLessonPlan} size="xs">
+                {t('seePlans')}
+              </Button>
+            }
+          />
         ) : (
           <Stack gap="lg">
             <Card withBorder radius="md" padding="lg">
@@ -95,9 +123,30 @@ export function CompletePaymentPage() {
                   {order.data.order_price_name}
                 </Text>
               </Group>
+              {order.data.status === 'pending' && (
+                <Text size="sm" mt="md" data-testid="payment-terms">
+                  {order.data.is_recurring
+                    ? t('termsRecurring', {
+                        amount: order.data.order_price_name,
+                        renewal: formatMoney(order.data.renewal_price, order.data.currency),
+                        date: order.data.member_end_at,
+                      })
+                    : order.data.kind === 'plan'
+                      ? t('termsPlanOnce', {
+                          amount: order.data.order_price_name,
+                          date: order.data.member_end_at,
+                        })
+                      : t('termsCredits', { amount: order.data.order_price_name })}
+                </Text>
+              )}
             </Card>
             {order.data.status !== 'pending' ? (
-              <Text c="dimmed">{t(`status_${order.data.status}`)}</Text>
+              <Stack gap="sm" align="flex-start">
+                <Text c="dimmed">{t(`status_${order.data.status}`)}</Text>
+                <Button component={Link} to={paths.home.purchaseLessonPlan} variant="default">
+                  {t('seePlans')}
+                </Button>
+              </Stack>
             ) : (
               <form
                 noValidate
@@ -147,11 +196,24 @@ export function CompletePaymentPage() {
                         </Radio.Group>
                       )}
                     />
-                    <Button type="submit" size="md" loading={pay.isPending}>
-                      {t('payAmount', {
-                        amount: formatMoney(order.data.order_price, order.data.currency),
-                      })}
-                    </Button>
+                    <Group justify="space-between" mt="xs">
+                      <Group gap="xs">
+                        <Button variant="default" onClick={() => void navigate(-1)}>
+                          {t('back', { ns: 'common' })}
+                        </Button>
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          loading={cancel.isPending}
+                          onClick={() => cancel.mutate()}
+                        >
+                          {t('cancelOrder')}
+                        </Button>
+                      </Group>
+                      <Button type="submit" loading={pay.isPending} disabled={cancel.isPending}>
+                        {t('continueToPayment')}
+                      </Button>
+                    </Group>
                   </Stack>
                 </Card>
               </form>

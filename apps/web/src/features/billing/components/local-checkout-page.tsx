@@ -1,30 +1,20 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Group,
-  Radio,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Radio.css';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { paths } from '../../../config/paths';
 import { billingApi, localSessionQueryOptions } from '../api/billing-api';
 import { formatMoney } from '../utils/money';
+import { LoadError, NothingToShow } from './screen-states';
 
 /**
  * The local checkout (decisions.md → Payments): stands in for the provider's hosted page when no
  * payment provider is configured. Pay and Cancel make the server send a signed notification to
- * its own webhook; nothing is granted by this page itself.
+ * its own webhook; nothing is granted by this page itself. The method was chosen on
+ * CompletePayment (or is the card, for a top-up): it is shown, not asked again (decision 034).
  */
 export function LocalCheckoutPage() {
   const { t } = useTranslation('billing');
@@ -33,16 +23,16 @@ export function LocalCheckoutPage() {
   const navigate = useNavigate();
   const session = params.get('session') ?? '';
   const checkout = useQuery(localSessionQueryOptions(session));
-  const [method, setMethod] = useState('1');
+  const order = checkout.data?.order;
+  const method = order?.pay_method === 2 ? 2 : 1;
   const pay = useMutation({
-    mutationFn: () => billingApi.localPay(session, Number(method)),
+    mutationFn: () => billingApi.localPay(session, method),
     onSuccess: (result) => void navigate(result.redirect),
   });
   const cancel = useMutation({
     mutationFn: () => billingApi.localCancel(session),
     onSuccess: (result) => void navigate(result.redirect),
   });
-  const order = checkout.data?.order;
 
   return (
     <AccountLayout>
@@ -53,12 +43,22 @@ export function LocalCheckoutPage() {
         <Alert color="blue" mb="lg" title={t('localCheckoutTitle')}>
           {t('localCheckoutText')}
         </Alert>
-        {checkout.isPending ? (
+        {session === '' ? (
+          <NothingToShow
+            title={t('noCheckoutTitle')}
+            text={t('noCheckoutText')}
+            to={paths.home.transaction}
+            label={t('transactionTitle')}
+          />
+        ) : checkout.isPending ? (
           <Skeleton height={200} />
         ) : !order ? (
-          <Text c="red.8" role="alert">
-            {t('orderMissing')}
-          </Text>
+          <LoadError
+            text={t('orderMissing')}
+            onRetry={() => void checkout.refetch()}
+            error={checkout.error}
+            retrying={checkout.isFetching}
+          />
         ) : (
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm">
@@ -76,12 +76,14 @@ export function LocalCheckoutPage() {
               <Text size="xs" c="dimmed">
                 {t('orderNo', { no: order.order_no })}
               </Text>
-              <Radio.Group value={method} onChange={setMethod} label={t('payMethod')}>
-                <Group mt="xs">
-                  <Radio value="1" label={t('card')} />
-                  <Radio value="2" label={t('wallet')} />
-                </Group>
-              </Radio.Group>
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {t('payMethod')}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {method === 2 ? t('wallet') : t('card')}
+                </Text>
+              </Group>
               {order.status === 'pending' ? (
                 <Group justify="flex-end" mt="md">
                   <Button

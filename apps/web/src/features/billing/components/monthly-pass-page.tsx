@@ -50,11 +50,7 @@ export function MonthlyPassPage() {
               {plan.is_auto_renew && <Row label={t('renews')} value={plan.renew_at} />}
               <Row
                 label={t('payMethod')}
-                value={
-                  plan.member_pay_method_type === 2
-                    ? `${t('wallet')}${plan.member_pay_method_name ? ` · ${plan.member_pay_method_name}` : ''}`
-                    : `${t('card')}${plan.member_pay_method_name ? ` · ${plan.member_pay_method_name}` : ''}`
-                }
+                value={plan.member_pay_method_type === 2 ? t('wallet') : t('card')}
               />
               <Group mt="md">
                 <Button component={Link} to={paths.home.purchaseLessonPlan} variant="light">

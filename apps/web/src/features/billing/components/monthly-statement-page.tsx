@@ -1,5 +1,4 @@
-import { Button, Container, Group, Skeleton, Table, Text, Title } from '@mantine/core';
-import '@mantine/core/styles/Table.css';
+import { Button, Container, Group, Skeleton, Text, Title } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -10,6 +9,8 @@ import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { currentLanguage } from '../../../lib/i18n';
 import { lessonLogPage } from '../api/billing-api';
+import { Records } from './records';
+import { LoadError } from './screen-states';
 
 /**
  * `MonthyuStatement` (spec §2, §4 Lesson log): the lessons of a month with their credits.
@@ -39,7 +40,7 @@ export function MonthlyStatementPage() {
         <Group justify="space-between" align="flex-end" mb="lg">
           <Title order={1}>{t('statementTitle')}</Title>
           <MonthPickerInput
-            label={t('month')}
+            label={t('monthLabel')}
             placeholder={t('pickMonth')}
             value={month ? `${month}-01` : null}
             onChange={(value) => setParams(value ? { month: dayjs(value).format('YYYY-MM') } : {})}
@@ -51,40 +52,41 @@ export function MonthlyStatementPage() {
         </Group>
         {log.isPending ? (
           <Skeleton height={200} />
-        ) : log.isError ? (
-          <Text c="red.8" role="alert">
-            {t('loadFailed')}
-          </Text>
+        ) : log.isError && !log.data ? (
+          <LoadError onRetry={() => void log.refetch()} retrying={log.isFetching} />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('colDatetime')}</Table.Th>
-                    <Table.Th>{t('colStudent')}</Table.Th>
-                    <Table.Th>{t('colClass')}</Table.Th>
-                    <Table.Th>{t('colClassType')}</Table.Th>
-                    <Table.Th ta="right">{t('colCredit')}</Table.Th>
-                    <Table.Th ta="right">{t('colRequired')}</Table.Th>
-                    <Table.Th>{t('colStatus')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row, index) => (
-                    <Table.Tr key={`${row.datetime}-${row.student}-${index}`}>
-                      <Table.Td>{row.datetime}</Table.Td>
-                      <Table.Td>{row.student}</Table.Td>
-                      <Table.Td>{row.class}</Table.Td>
-                      <Table.Td>{row.class_type}</Table.Td>
-                      <Table.Td ta="right">{row.credit}</Table.Td>
-                      <Table.Td ta="right">{row.requried_credit}</Table.Td>
-                      <Table.Td>{row.status}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            {rows.length > 0 && (
+              <Records
+                label={t('statementTitle')}
+                rows={rows}
+                rowKey={(row, index) => `${row.datetime}-${row.student}-${index}`}
+                columns={[
+                  { key: 'datetime', label: t('colDatetime'), cell: (row) => row.datetime },
+                  { key: 'student', label: t('colStudent'), cell: (row) => row.student },
+                  { key: 'class', label: t('colClass'), cell: (row) => row.class, phone: 'title' },
+                  { key: 'type', label: t('colClassType'), cell: (row) => row.class_type },
+                  {
+                    key: 'credit',
+                    label: t('colCredit'),
+                    align: 'right',
+                    cell: (row) => row.credit,
+                  },
+                  {
+                    key: 'required',
+                    label: t('colRequired'),
+                    align: 'right',
+                    cell: (row) => row.requried_credit,
+                  },
+                  {
+                    key: 'status',
+                    label: t('colStatus'),
+                    cell: (row) => row.status,
+                    phone: 'figure',
+                  },
+                ]}
+              />
+            )}
             {log.hasNextPage ? (
               <Group justify="center" mt="md">
                 <Button

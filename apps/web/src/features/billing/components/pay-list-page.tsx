@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { billingApi, goToCheckout } from '../api/billing-api';
 import { rechargeQueryOptions } from '../api/recharge-query';
 import { formatMoney } from '../utils/money';
+import { LoadError } from './screen-states';
 
 /**
  * `/payList` and `/toPay` (spec §2): the mobile list of credit packages; each Pay opens the
@@ -29,9 +30,7 @@ export function PayListPage() {
         {packages.isPending ? (
           <Skeleton height={200} />
         ) : packages.isError ? (
-          <Text c="red.8" role="alert">
-            {t('loadFailed')}
-          </Text>
+          <LoadError onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
         ) : (
           <Stack gap="sm">
             {packages.data.list.map((pkg) => (

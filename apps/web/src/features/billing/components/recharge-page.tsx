@@ -27,6 +27,7 @@ import { notify } from '../../../lib/notify';
 import { billingApi, goToCheckout } from '../api/billing-api';
 import { rechargeQueryOptions } from '../api/recharge-query';
 import { formatMoney } from '../utils/money';
+import { LoadError } from './screen-states';
 
 /**
  * `/recharge` (spec §2): pick a credit package and pay through the hosted checkout. Back goes to
@@ -52,14 +53,15 @@ export function RechargePage() {
         </Anchor>
         <Group justify="space-between" align="flex-end" my="lg">
           <Title order={1}>{t('rechargeTitle')}</Title>
-          <Text c="dimmed">{t('currentBalance', { count: packages.data?.balance ?? 0 })}</Text>
+          {/* Decision 034: no balance is shown until it is known (never an invented 0). */}
+          {packages.data && (
+            <Text c="dimmed">{t('currentBalance', { count: packages.data.balance })}</Text>
+          )}
         </Group>
         {packages.isPending ? (
           <Skeleton height={200} />
         ) : packages.isError ? (
-          <Text c="red.8" role="alert">
-            {t('loadFailed')}
-          </Text>
+          <LoadError onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
         ) : (
           <Stack gap="lg">
             <SimpleGrid cols={{ base: 1, xs: 2 }} role="radiogroup" aria-label={t('packages')}>

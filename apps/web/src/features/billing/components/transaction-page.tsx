@@ -1,30 +1,35 @@
-import { Anchor, Badge, Container, Loader, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Loader, Skeleton, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Table.css';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { paths } from '../../../config/paths';
 import { currentLanguage } from '../../../lib/i18n';
 import { chargesPage } from '../api/billing-api';
 import { formatMoney } from '../utils/money';
+import { OrderContract } from './order-contract';
+import { Records } from './records';
+import { LoadError } from './screen-states';
 
 /** Spec §9: the next page of charges loads 2 s after the end of the list comes into view. */
 export const CHARGES_LOAD_DELAY_MS = 2000;
 
-const STATUS = ['statusPending', 'statusPaid', 'statusCancelled'] as const;
-const STATUS_COLOR = ['yellow', 'green', 'gray'] as const;
+/** `pay_status` 0 pending, 1 paid, 2 cancelled, 3 refunded (decision 029). */
+const STATUS = ['statusPending', 'statusPaid', 'statusCancelled', 'statusRefunded'] as const;
+const STATUS_COLOR = ['yellow', 'green', 'gray', 'blue'] as const;
 
 /**
- * `Transaction` (spec §2): the charges as an infinite table, 10 a page, each with its order
- * number, date, amount in the charge's currency, status and the contract.
+ * `Transaction` (spec §2): the charges as an infinite table (cards on a phone), 10 a page, each
+ * with its order number, date, amount in the charge's currency, status and the contract, which
+ * opens over the list with that order's details (`?contract=<order_no>`, decision 034).
  */
 export function TransactionPage() {
   const { t } = useTranslation('billing');
   useDocumentTitle(t('transactionTitle'));
+  const [params, setParams] = useSearchParams();
+  const contractOf = params.get('contract') ?? '';
   const charges = useInfiniteQuery({
     queryKey: ['billing', currentLanguage(), 'charges'],
     queryFn: ({ pageParam, signal }) => chargesPage(pageParam, signal),
@@ -64,58 +69,57 @@ export function TransactionPage() {
         {charges.isPending ? (
           <Skeleton height={200} />
         ) : charges.isError ? (
-          <Text c="red.8" role="alert">
-            {t('loadFailed')}
-          </Text>
+          <LoadError onRetry={() => void charges.refetch()} retrying={charges.isFetching} />
         ) : rows.length === 0 ? (
           <Text c="dimmed" role="status">
             {t('noCharges')}
           </Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={600}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('orderNumber')}</Table.Th>
-                    <Table.Th>{t('date')}</Table.Th>
-                    <Table.Th>{t('item')}</Table.Th>
-                    <Table.Th ta="right">{t('amount')}</Table.Th>
-                    <Table.Th>{t('payStatus')}</Table.Th>
-                    <Table.Th>{t('contract')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <Table.Tr key={row.order_no}>
-                      <Table.Td>{row.order_no}</Table.Td>
-                      <Table.Td>{row.date}</Table.Td>
-                      <Table.Td>{row.title}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(row.amount, row.currency)}</Table.Td>
-                      <Table.Td>
-                        <Badge
-                          color={STATUS_COLOR[row.pay_status] ?? 'gray'}
-                          c="dark.8"
-                          variant="light"
-                        >
-                          {t(STATUS[row.pay_status] ?? 'statusPending')}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={`${paths.contract}?order_no=${row.order_no}`}
-                          size="sm"
-                          aria-label={t('viewContractOf', { no: row.order_no })}
-                        >
-                          {t('viewContract')}
-                        </Anchor>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Records
+              label={t('transactionTitle')}
+              rows={rows}
+              rowKey={(row) => row.order_no}
+              columns={[
+                { key: 'no', label: t('orderNumber'), cell: (row) => row.order_no, phone: 'line' },
+                { key: 'date', label: t('date'), cell: (row) => row.date },
+                { key: 'item', label: t('item'), cell: (row) => row.title, phone: 'title' },
+                {
+                  key: 'amount',
+                  label: t('amount'),
+                  align: 'right',
+                  phone: 'figure',
+                  cell: (row) => formatMoney(row.amount, row.currency),
+                },
+                {
+                  key: 'status',
+                  label: t('payStatus'),
+                  cell: (row) => (
+                    <Badge
+                      color={STATUS_COLOR[row.pay_status] ?? 'gray'}
+                      c="dark.8"
+                      variant="light"
+                    >
+                      {t(STATUS[row.pay_status] ?? 'statusPending')}
+                    </Badge>
+                  ),
+                },
+                {
+                  key: 'contract',
+                  label: t('contract'),
+                  cell: (row) => (
+                    <Anchor
+                      component={Link}
+                      to={`?contract=${encodeURIComponent(row.order_no)}`}
+                      size="sm"
+                      aria-label={t('viewContractOf', { no: row.order_no })}
+                    >
+                      {t('viewContract')}
+                    </Anchor>
+                  ),
+                },
+              ]}
+            />
             <div ref={sentinel} />
             {isFetchingNextPage || hasNextPage ? (
               <Loader size="sm" mx="auto" mt="md" display="block" aria-label={t('loadingMore')} />
@@ -126,6 +130,7 @@ export function TransactionPage() {
             )}
           </>
         )}
+        <OrderContract orderNo={contractOf} onClose={() => setParams({}, { replace: true })} />
       </Container>
     </AccountLayout>
   );

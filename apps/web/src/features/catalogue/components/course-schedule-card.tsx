@@ -4,7 +4,7 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Image.css';
 import type { CourseScheduleItem } from '@portal/shared/catalogue';
 import { useTranslation } from 'react-i18next';
-import { parseDayTime } from '../utils/time-zone';
+import { parseDayTime } from '../utils/day-time';
 
 /** One course of the public schedule: subject, level, class type and weekly times (visitor's zone). */
 export function CourseScheduleCard({ item }: { item: CourseScheduleItem }) {

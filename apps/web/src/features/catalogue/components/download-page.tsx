@@ -1,12 +1,20 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/List.css';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AppBadges } from '../../../components/app-badges';
+import { currentLanguage } from '../../../lib/i18n';
+import { siteSettingsQueryOptions } from '../../../lib/site';
 import { CatalogueLayout } from './catalogue-layout';
 
-/** `/download`: the app for phones and tablets, with store badges (spec §2). */
+/**
+ * `/download`: the app for phones and tablets, with store badges (spec §2) for the stores the
+ * school has configured; without any, how to take lessons in the phone's browser meanwhile.
+ */
 export function DownloadPage() {
   const { t } = useTranslation('catalogue');
+  const site = useQuery(siteSettingsQueryOptions(currentLanguage()));
+  const noStore = site.data && !site.data.app_store_url && !site.data.google_play_url;
   return (
     <CatalogueLayout title={t('downloadTitle')} description={t('downloadDescription')}>
       <Container size="sm" py={60}>
@@ -16,6 +24,11 @@ export function DownloadPage() {
             {t('downloadDescription')}
           </Text>
           <AppBadges />
+          {noStore && (
+            <Text maw={480} role="status">
+              {t('downloadNoStore')}
+            </Text>
+          )}
           <List ta="left" spacing={6}>
             <List.Item>{t('downloadPoint1')}</List.Item>
             <List.Item>{t('downloadPoint2')}</List.Item>

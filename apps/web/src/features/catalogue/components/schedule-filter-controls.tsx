@@ -1,4 +1,4 @@
-import { Chip, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Chip, Group, Select, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Chip.css';
 import { useQuery } from '@tanstack/react-query';
 import { FREQUENCIES, WEEKDAY_IDS } from '@portal/shared/catalogue';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { scheduleQueryOptions } from '../api/catalogue-api';
 import type { ScheduleUrlState } from '../hooks/use-schedule-filters';
-import { browserTimeDiff } from '../utils/time-zone';
+import { timeDiff as browserTimeDiff } from '../../../lib/time';
 
 /** Subject, level group, weekdays (multi) and frequency (spec §5 Schedule filters). */
 export function ScheduleFilterControls({
@@ -72,15 +72,22 @@ export function ScheduleFilterControls({
         <Text size="sm" fw={500} mb={6} id="frequency-label">
           {t('frequency')}
         </Text>
-        <SegmentedControl
-          aria-labelledby="frequency-label"
+        {/* Chips that wrap, like the weekdays: a segmented control ran past the card on phones. */}
+        <Chip.Group
           value={state.frequency ? String(state.frequency) : 'all'}
           onChange={(value) => onChange({ frequency: value === 'all' ? undefined : Number(value) })}
-          data={[
-            { value: 'all', label: t('all') },
-            ...FREQUENCIES.map((n) => ({ value: String(n), label: t('perWeek', { count: n }) })),
-          ]}
-        />
+        >
+          <Group gap={6} role="radiogroup" aria-labelledby="frequency-label">
+            {[
+              { value: 'all', label: t('all') },
+              ...FREQUENCIES.map((n) => ({ value: String(n), label: t('perWeek', { count: n }) })),
+            ].map((option) => (
+              <Chip key={option.value} value={option.value} size="sm">
+                {option.label}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
       </div>
     </Stack>
   );

@@ -2,7 +2,7 @@ import { WEEKDAY_IDS } from '@portal/shared/catalogue';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ScheduleFilters } from '../api/catalogue-api';
-import { browserTimeDiff } from '../utils/time-zone';
+import { timeDiff as browserTimeDiff } from '../../../lib/time';
 
 export interface ScheduleUrlState {
   subjectId: number | undefined;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AvatarSchema, type ChildFields } from '@portal/shared/children';
+import { AvatarSchema, ChildDeletionImpactSchema, type ChildFields } from '@portal/shared/children';
 import { api } from '../../../lib/api-client';
 
 export { childrenQueryOptions } from '../../../lib/children';
@@ -11,6 +11,21 @@ export const avatarsQueryOptions = () =>
     queryFn: ({ signal }) =>
       api.get('/api/getGeadimg', { schema: z.object({ data: z.array(AvatarSchema) }), signal }),
     staleTime: 60 * 60_000,
+  });
+
+/** What deleting a child would cancel, asked fresh each time the confirmation opens. */
+export const deletionImpactQueryOptions = (studentSn: string) =>
+  queryOptions({
+    // Not under ['children']: refreshing the list after the deletion must not ask it again.
+    queryKey: ['child-deletion-impact', studentSn],
+    queryFn: ({ signal }) =>
+      api.get('/api/students/deletion-impact', {
+        query: { student_sn: studentSn },
+        schema: ChildDeletionImpactSchema,
+        signal,
+      }),
+    staleTime: 0,
+    gcTime: 0,
   });
 
 export const childrenApi = {

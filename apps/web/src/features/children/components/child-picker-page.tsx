@@ -14,6 +14,7 @@ import {
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { MAX_CHILDREN } from '@portal/shared/children';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -34,7 +35,7 @@ const padDate = (date: string) =>
     .join('/');
 
 /**
- * `/addChild`: the onboarding child picker (spec §2). Pick a child to edit, add one under the
+ * `/addChild`: the onboarding child picker (spec §2); after onboarding it opens the children list. Pick a child to edit, add one under the
  * limit, and Next completes onboarding (setUserStatus) and goes to the lessons (spec §4).
  */
 export function ChildPickerPage() {
@@ -53,11 +54,11 @@ export function ChildPickerPage() {
   const details = profile.data;
   if (details && details.status === 0 && (!details.name || !details.email || !details.wechat_id))
     return <Navigate to={paths.onboardingEmail} replace />;
+  // Once onboarding is done, the children live on the one children list (issue #19).
+  if (details && details.status !== 0) return <Navigate to={paths.home.children} replace />;
 
   const selectedChild = children.data?.find((child) => child.student_sn === selected);
-  const editLink = selectedChild
-    ? `${paths.childForm}?edit=${encodeURIComponent(JSON.stringify(selectedChild))}`
-    : undefined;
+  const editLink = selectedChild ? paths.editChild(selectedChild.student_sn) : undefined;
 
   return (
     <AccountLayout>
@@ -125,7 +126,7 @@ export function ChildPickerPage() {
                   </Button>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    {t('limitText', { count: details.child_limit })}
+                    {t('limitText', { count: details.child_limit, max: MAX_CHILDREN })}
                   </Text>
                 )}
                 {(children.data?.length ?? 0) > 0 &&

@@ -17,25 +17,23 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatBirthDate, parseBirthDate } from '@portal/shared/children';
+import { MAX_CHILDREN } from '@portal/shared/children';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
 import { AdviserCard } from '../../../components/adviser-card';
 import { profileQueryOptions, userInfoQueryOptions } from '../../../lib/profile';
+import { formatDate } from '../../../lib/time';
 import { childrenApi, childrenQueryOptions } from '../api/children-api';
 
-/** Where the add/edit form sends the parent back (spec §4: one=1 came from this list). */
-const formLink = (query: string) => `${paths.childForm}?${query}&one=1`;
-
 /**
- * `addChildren` / `/allChild`: the children as cards; the current child has an orange border and
- * choosing a card makes it current. Past the self-service limit, "add" explains whom to ask on
- * `addChildren`; `/allChild` (`allChildren`) shows the add button only under the limit (spec §2).
+ * `addChildren`: the one children list (issue #19), where adding, editing and deleting return.
+ * The children as cards; the current child has an orange border and choosing a card makes it
+ * current. The rule of the limit is said before it bites; past it, "add" explains whom to ask.
  */
-export function ChildrenPage({ allChildren = false }: { allChildren?: boolean }) {
+export function ChildrenPage() {
   const { t } = useTranslation('children');
   useDocumentTitle(t('title'));
   const queryClient = useQueryClient();
@@ -48,22 +46,34 @@ export function ChildrenPage({ allChildren = false }: { allChildren?: boolean })
     onSuccess: () => queryClient.invalidateQueries(profileQueryOptions()),
   });
   const current = profile.data?.last_student_sn;
+  // Spec §9: "add" is hidden at 6; below that, past the parent's own limit it explains whom to ask.
+  const addButton =
+    (children.data?.length ?? 0) >= MAX_CHILDREN ? null : profile.data?.can_add_child === false ? (
+      <Button onClick={limitDialog.open}>{t('add')}</Button>
+    ) : (
+      <Button component={Link} to={`${paths.childForm}?add=0&one=1`}>
+        {t('add')}
+      </Button>
+    );
 
   return (
     <AccountLayout>
       <Container size="md" py="xl">
         <Group justify="space-between" mb="lg">
           <Title order={1}>{t('title')}</Title>
-          {profile.data?.can_add_child === false ? (
-            allChildren ? null : (
-              <Button onClick={limitDialog.open}>{t('add')}</Button>
-            )
-          ) : (
-            <Button component={Link} to={formLink('add=0')}>
-              {t('add')}
-            </Button>
-          )}
+          {addButton}
         </Group>
+        {profile.data && children.data && (
+          <Text size="sm" c="dimmed" mt={-8} mb="lg">
+            {profile.data.child_limit >= MAX_CHILDREN
+              ? t('limitRuleMax', { added: children.data.length, count: MAX_CHILDREN })
+              : t('limitRule', {
+                  added: children.data.length,
+                  count: profile.data.child_limit,
+                  max: MAX_CHILDREN,
+                })}
+          </Text>
+        )}
         {children.isPending ? (
           <Skeleton height={120} />
         ) : children.isError ? (
@@ -98,8 +108,8 @@ export function ChildrenPage({ allChildren = false }: { allChildren?: boolean })
                         <Text fw={700}>{child.nickname}</Text>
                         <Text size="sm" c="dimmed">
                           {t('born', {
-                            // Sent M/D/YYYY, shown MM/DD/YYYY (spec §5).
-                            date: formatBirthDate(parseBirthDate(child.birth_date) ?? '', true),
+                            // Sent M/D/YYYY; shown MM/DD/YYYY in English (spec §5), 2020年10月26日 in Chinese.
+                            date: formatDate(child.birth_date, 'birthday'),
                           })}
                         </Text>
                         {isCurrent && (
@@ -112,7 +122,7 @@ export function ChildrenPage({ allChildren = false }: { allChildren?: boolean })
                   </UnstyledButton>
                   <Button
                     component={Link}
-                    to={formLink(`edit=${encodeURIComponent(JSON.stringify(child))}`)}
+                    to={paths.editChild(child.student_sn)}
                     variant="light"
                     size="xs"
                     mt="md"
@@ -132,7 +142,9 @@ export function ChildrenPage({ allChildren = false }: { allChildren?: boolean })
         title={t('limitTitle')}
         closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
       >
-        <Text mb="md">{t('limitText', { count: profile.data?.child_limit ?? 3 })}</Text>
+        <Text mb="md">
+          {t('limitText', { count: profile.data?.child_limit ?? 3, max: MAX_CHILDREN })}
+        </Text>
         {userInfo.data?.salesperson_info && (
           <AdviserCard adviser={userInfo.data.salesperson_info} />
         )}
@@ -141,7 +153,11 @@ export function ChildrenPage({ allChildren = false }: { allChildren?: boolean })
   );
 }
 
-/** `/allChild` (spec §2): the list with edit buttons; "add" only under the limit. */
+/**
+ * `/allChild` (spec §2) still opens, as the one children list: one page, so an action never
+ * lands the parent on a different-looking list than the one they came from (issue #19).
+ */
 export function AllChildrenPage() {
-  return <ChildrenPage allChildren />;
+  const { search } = useLocation();
+  return <Navigate to={`${paths.home.children}${search}`} replace />;
 }

@@ -61,6 +61,9 @@ export const lessonsApi = {
     api.post('/api/edu/lesson-attends', ref, { schema: LeaveResultSchema }),
   comment: (body: LessonRef & { comment: string; rating: number }) =>
     api.post<null>('/api/setComment', body),
+  /** Makes a child the current one (the lesson pages show the current child's lessons). */
+  selectChild: (studentSn: string) =>
+    api.post<null>('/api/setLastStudent', { last_student_sn: studentSn }),
 };
 
 /** After leave or feedback: every lesson list, the balances and the month counts. */

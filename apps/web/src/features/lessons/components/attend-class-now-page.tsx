@@ -7,6 +7,7 @@ import { profileQueryOptions } from '../../../lib/profile';
 import { upcomingGroupsQueryOptions } from '../api/schedule-queries';
 import { LessonGrid } from './lesson-grid';
 import { LessonsEmpty } from './lessons-empty';
+import { ChildSwitcher } from './child-switcher';
 import { ListState } from './list-state';
 
 /** `AttendClassNow`: the current child's upcoming lessons under their day headings. */
@@ -26,6 +27,7 @@ export function AttendClassNowPage() {
         <Title order={1} mb="lg">
           {t('upcomingTitle')}
         </Title>
+        <ChildSwitcher />
         {profile.data && !studentSn ? (
           <LessonsEmpty text={t('noChild')} />
         ) : (

@@ -8,6 +8,7 @@ import { profileQueryOptions } from '../../../lib/profile';
 import { coursesQueryOptions } from '../api/lessons-api';
 import { CourseCard } from './course-card';
 import { LessonsEmpty } from './lessons-empty';
+import { ChildSwitcher } from './child-switcher';
 import { ListState } from './list-state';
 
 /** `ClassEnrolled`: the current child's enrolled courses. */
@@ -23,6 +24,7 @@ export function ClassEnrolledPage() {
         <Title order={1} mb="lg">
           {t('coursesTitle')}
         </Title>
+        <ChildSwitcher />
         {profile.data && !studentSn ? (
           <LessonsEmpty text={t('noChild')} />
         ) : (

@@ -6,6 +6,7 @@ import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { profileQueryOptions } from '../../../lib/profile';
 import { CompletedList } from './completed-list';
+import { ChildSwitcher } from './child-switcher';
 import { LessonsEmpty } from './lessons-empty';
 
 /** `ViewCompletedLessons`: the current child's finished lessons with feedback. */
@@ -22,6 +23,7 @@ export function CompletedLessonsPage() {
         <Title order={1} mb="lg">
           {t('completedTitle')}
         </Title>
+        <ChildSwitcher onSwitched={() => setParams({})} />
         {profile.data && !studentSn ? (
           <LessonsEmpty text={t('noChild')} />
         ) : studentSn ? (

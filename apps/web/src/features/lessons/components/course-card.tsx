@@ -6,6 +6,7 @@ import '@mantine/core/styles/Image.css';
 import type { EnrolledCourse } from '@portal/shared/lessons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { MetaLine } from './meta-line';
 
 const COURSE_STATUS_COLORS = ['blue', 'green', 'gray', 'red'];
 
@@ -15,16 +16,19 @@ export function CourseCard({ course }: { course: EnrolledCourse }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="course-card">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Group wrap="nowrap" gap="sm">
+        <Group wrap="nowrap" gap="sm" miw={0}>
           <Image src={course.subject_img} alt="" w={48} h={48} radius="sm" />
           <div>
             <Text fw={700}>{course.subjects_title}</Text>
-            <Text size="sm" c="dimmed">
-              {course.level_title} · {course.meet}
-            </Text>
+            <MetaLine parts={[course.level_title, course.meet]} />
           </div>
         </Group>
-        <Badge color={COURSE_STATUS_COLORS[course.status] ?? 'gray'} c="dark.8" variant="light">
+        <Badge
+          color={COURSE_STATUS_COLORS[course.status] ?? 'gray'}
+          c="dark.8"
+          variant="light"
+          style={{ flexShrink: 0 }}
+        >
           {t(`courseStatus${course.status}`)}
         </Badge>
       </Group>

@@ -26,7 +26,9 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
 import { childrenQueryOptions } from '../../../lib/children';
 import { accountQueryOptions } from '../../../lib/credits';
+import { usePlace } from '../../../lib/places';
 import { profileQueryOptions } from '../../../lib/profile';
+import { timeDiff, timeZoneLabel } from '../../../lib/time';
 import { completedGroupsQueryOptions, coursesQueryOptions } from '../api/lessons-api';
 import { schedulePageQueryOptions } from '../api/schedule-queries';
 import { dashboardView } from '../utils/dashboard-view';
@@ -79,12 +81,11 @@ export function DashboardPage() {
         ? courseCount.data?.length
         : completedCount.data?.total;
 
-  const zone = profile.data?.time_zone || Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The zone the times on screen are shown in: this browser's, which every call sends as
+  // `time_diff` (decision 035), not the one stored at the last sign-in.
+  const zone = timeZoneLabel(timeDiff());
   const p = profile.data;
-  const location =
-    p && (p.user_city || p.user_country)
-      ? [p.user_city, p.user_country].filter(Boolean).join(', ')
-      : '-';
+  const location = usePlace(p?.user_city, p?.user_country) || '-';
 
   return (
     <AccountLayout>

@@ -1,14 +1,15 @@
-import { Button, Group, Modal, Rating, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import '@mantine/core/styles/Rating.css';
+import { Button, Group, Modal, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FeedbackFormSchema, type CompletedLesson } from '@portal/shared/lessons';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { toastFirstError } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { commentQueryOptions, lessonsApi, refreshLessons } from '../api/lessons-api';
+import { StarRating } from './star-rating';
 
 type FeedbackForm = z.input<typeof FeedbackFormSchema>;
 
@@ -48,17 +49,11 @@ export function FeedbackDialog({
 }
 
 function GivenFeedback({ commentId }: { commentId: string }) {
-  const { t } = useTranslation('lessons');
   const comment = useQuery(commentQueryOptions(commentId));
   if (!comment.data) return <Skeleton height={80} />;
   return (
     <Stack gap="sm">
-      <Rating
-        value={comment.data.rating}
-        fractions={2}
-        readOnly
-        aria-label={t('ratingValue', { value: comment.data.rating })}
-      />
+      <StarRating value={comment.data.rating} readOnly size={32} />
       <Text style={{ whiteSpace: 'pre-wrap' }}>{comment.data.comment || '-'}</Text>
     </Stack>
   );
@@ -66,6 +61,7 @@ function GivenFeedback({ commentId }: { commentId: string }) {
 
 function FeedbackFormBody({ lesson, onDone }: { lesson: CompletedLesson; onDone: () => void }) {
   const { t } = useTranslation('lessons');
+  const labelId = useId();
   const queryClient = useQueryClient();
   const form = useForm<FeedbackForm>({
     resolver: zodResolver(FeedbackFormSchema),
@@ -96,22 +92,19 @@ function FeedbackFormBody({ lesson, onDone }: { lesson: CompletedLesson; onDone:
     >
       <Stack gap="md">
         <div>
-          <Text size="sm" fw={500} mb={4} id="rating-label">
+          <Text size="sm" fw={500} mb={4} id={labelId}>
             {t('rating')}
           </Text>
           <Controller
             control={form.control}
             name="rating"
             render={({ field }) => (
-              <Rating
-                value={field.value}
-                onChange={field.onChange}
-                fractions={2}
-                size="lg"
-                aria-labelledby="rating-label"
-              />
+              <StarRating value={field.value} onChange={field.onChange} labelledBy={labelId} />
             )}
           />
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('ratingKeys')}
+          </Text>
         </div>
         <Textarea
           label={t('comment')}

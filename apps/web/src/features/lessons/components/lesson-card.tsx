@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   Image,
-  Menu,
   Modal,
   Stack,
   Text,
@@ -19,18 +18,20 @@ import '@mantine/core/styles/Tooltip.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  canRequestLeave,
   countdownMs,
   enterRefusal,
+  LESSON_STATUS,
+  leaveRefusal,
   type ScheduledLesson,
 } from '@portal/shared/lessons';
 import dayjs from 'dayjs';
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { lessonsApi, refreshLessons } from '../api/lessons-api';
 import { cardClock, hoursAndMinutes, statusKey, timingOf } from '../utils/lesson-timing';
+import { MetaLine } from './meta-line';
 
 const STATUS_COLORS: Record<string, string> = {
   status0: 'blue',
@@ -78,7 +79,9 @@ interface LessonCardProps {
 }
 
 /**
- * Spec §2 "Lesson list card": one upcoming lesson with entry, countdown and leave. The lists
+ * Spec §2 "Lesson list card": one upcoming lesson with entry, countdown and leave. Leave is a
+ * button of its own, and an action that is closed says why beside it; a cancelled lesson shows
+ * its reason (issue #19). The lists
  * tick every second; a card is drawn again only when the lesson or its clock (`cardClock`)
  * changes, i.e. about once a minute, not 30 cards every second.
  */
@@ -105,6 +108,11 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
   });
   const timing = timingOf(lesson);
   const refusal = enterRefusal(timing, now);
+  const noLeave = leaveRefusal(timing, now);
+  const enterWhyId = useId();
+  const leaveWhyId = useId();
+  const cancelled = lesson.status === LESSON_STATUS.cancelled;
+  const onLeave = lesson.attends_status === 1;
   const left = countdownMs(timing.startMs, now);
   const status = statusKey(lesson, now);
   const date = dayjs(lesson.start_date).format(t('dateFormat'));
@@ -118,10 +126,12 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
           <Image src={lesson.subject_img} alt="" w={48} h={48} radius="sm" />
           <div>
             <Text fw={700}>{lesson.subject_title}</Text>
-            <Text size="sm" c="dimmed">
-              {t('lessonOf', { n: lesson.start_lessons, total: lesson.total_lessons })} ·{' '}
-              {lesson.level_title}
-            </Text>
+            <MetaLine
+              parts={[
+                t('lessonOf', { n: lesson.start_lessons, total: lesson.total_lessons }),
+                lesson.level_title,
+              ]}
+            />
           </div>
         </Group>
         <Badge color={STATUS_COLORS[status]} c="dark.8" variant="light" style={{ flexShrink: 0 }}>
@@ -130,10 +140,14 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
       </Group>
 
       <Stack gap={4} mt="sm">
-        <Text size="sm">
-          {date} · {lesson.start_time}–{lesson.end_time} ·{' '}
-          {t('minutes', { count: lesson.duration })}
-        </Text>
+        <MetaLine
+          c={undefined}
+          parts={[
+            date,
+            `${lesson.start_time}–${lesson.end_time}`,
+            t('minutes', { count: lesson.duration }),
+          ]}
+        />
         {lesson.lesson_topic && (
           <Text size="sm" c="dimmed">
             {t('topic', { topic: lesson.lesson_topic })}
@@ -146,43 +160,67 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
         )}
       </Stack>
 
-      <Group justify="space-between" mt="md" wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
+      <Group justify="space-between" mt="md" gap="xs">
+        <Group gap="xs" wrap="nowrap" miw={0}>
           <Avatar src={lesson.student_avatar} alt="" size="sm" />
-          <Text size="sm">{lesson.nickname}</Text>
+          <Text size="sm" truncate>
+            {lesson.nickname}
+          </Text>
         </Group>
-        <Group gap="xs" wrap="nowrap">
-          {canRequestLeave(timing, now) && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
+        {!cancelled && !onLeave && (
+          <Group gap="xs" wrap="nowrap" ml="auto">
+            <Button
+              variant="default"
+              size="xs"
+              disabled={Boolean(noLeave)}
+              onClick={leaveDialog.open}
+              aria-describedby={noLeave ? leaveWhyId : undefined}
+            >
+              {t('askLeave')}
+            </Button>
+            <Tooltip label={refusal ? messageText(refusal) : t('enterHint')} withinPortal>
+              {/* A disabled button gets no pointer events: the wrapper carries the hover hint. */}
+              <span>
                 <Button
-                  variant="subtle"
                   size="xs"
-                  aria-label={t('moreFor', { subject: lesson.subject_title })}
+                  disabled={Boolean(refusal)}
+                  loading={enter.isPending}
+                  onClick={() => enter.mutate()}
+                  aria-describedby={refusal ? enterWhyId : undefined}
                 >
-                  {t('more')}
+                  {t('enter')}
                 </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={leaveDialog.open}>{t('askLeave')}</Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          )}
-          <Tooltip label={refusal ? messageText(refusal) : t('enterHint')} withinPortal>
-            {/* A disabled button gets no pointer events: the wrapper carries the hover hint. */}
-            <span tabIndex={refusal ? 0 : -1}>
-              <Button
-                size="xs"
-                disabled={Boolean(refusal)}
-                loading={enter.isPending}
-                onClick={() => enter.mutate()}
-              >
-                {t('enter')}
-              </Button>
-            </span>
-          </Tooltip>
-        </Group>
+              </span>
+            </Tooltip>
+          </Group>
+        )}
       </Group>
+
+      {/* Why an action is closed, in words a phone shows too (no hover there). */}
+      <Stack gap={2} mt="xs">
+        {cancelled ? (
+          <Text size="sm" c="red.8" data-testid="cancel-reason">
+            {lesson.cancel_reason || messageText('enterCancelled')}
+          </Text>
+        ) : onLeave ? (
+          <Text size="sm" c="dimmed">
+            {t('onLeaveNote')}
+          </Text>
+        ) : (
+          <>
+            {noLeave && (
+              <Text size="xs" c="dimmed" id={leaveWhyId}>
+                {messageText(noLeave)}
+              </Text>
+            )}
+            {refusal && (
+              <Text size="xs" c="dimmed" id={enterWhyId}>
+                {messageText(refusal)}
+              </Text>
+            )}
+          </>
+        )}
+      </Stack>
 
       <Modal
         opened={leaveOpen}

@@ -13,13 +13,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { FormAlert } from '../../../components/form-alert';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { PageLoader } from '../../../components/page-loader';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
-import { fieldError, toastFirstError } from '../../../lib/forms';
+import { useFormFeedback } from '../../../lib/form-feedback';
+import { fieldError } from '../../../lib/forms';
 import { messageText } from '../../../lib/i18n';
-import { notify } from '../../../lib/notify';
 import { profileQueryOptions } from '../../../lib/profile';
 import { storage } from '../../../lib/storage';
 import { onboardingApi } from '../api/onboarding-api';
@@ -40,31 +41,44 @@ function EmailForm({ profile }: { profile: Profile }) {
       wechat: profile.wechat_id ?? '',
     },
   });
+  const feedback = useFormFeedback(form, {
+    order: ['name', 'email', 'wechat'],
+    fieldMessages: {
+      nameEmpty: 'name',
+      nameTooLong: 'name',
+      emailEmpty: 'email',
+      emailError: 'email',
+      emailTaken: 'email',
+      wechatEmpty: 'wechat',
+      wechatTooLong: 'wechat',
+    },
+  });
+  const [referralError, setReferralError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: onboardingApi.saveDetails,
     onSuccess: async ({ message }) => {
-      notify('green', message);
+      feedback.onSuccess(message);
       await queryClient.invalidateQueries(profileQueryOptions());
       void navigate(paths.onboardingChildren);
     },
+    onError: feedback.onError,
   });
 
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(
-        (values) => {
-          // Spec §4: a referral code counts only once the server verified it.
-          if (referral.trim() && verified === null) {
-            notify('yellow', messageText('referralNotVerified'));
-            return;
-          }
-          save.mutate({ ...values, ...(verified ? { inviteCode: verified } : {}) });
-        },
-        toastFirstError<OnboardingForm>(['name', 'email', 'wechat']),
-      )}
+      aria-describedby={feedback.alert.message ? feedback.alert.id : undefined}
+      onSubmit={feedback.submit((values) => {
+        // Spec §4: a referral code counts only once the server verified it.
+        if (referral.trim() && verified === null) {
+          feedback.warn(messageText('referralNotVerified'), setReferralError);
+          return;
+        }
+        save.mutate({ ...values, ...(verified ? { inviteCode: verified } : {}) });
+      })}
     >
       <Stack gap="md">
+        <FormAlert {...feedback.alert} />
         <TextInput
           label={t('name')}
           autoComplete="name"
@@ -93,7 +107,13 @@ function EmailForm({ profile }: { profile: Profile }) {
           value={referral}
           onChange={setReferral}
           verified={verified}
-          onVerifiedChange={setVerified}
+          onVerifiedChange={(code) => {
+            setVerified(code);
+            setReferralError(null);
+          }}
+          error={referralError}
+          onWarn={(text) => feedback.warn(text, setReferralError)}
+          onNote={feedback.note}
         />
         <Button type="submit" size="md" loading={save.isPending}>
           {t('next')}

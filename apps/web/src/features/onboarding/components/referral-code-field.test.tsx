@@ -8,6 +8,7 @@ import { ReferralCodeField } from './referral-code-field';
 function Harness() {
   const [value, setValue] = useState('');
   const [verified, setVerified] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   return (
     <>
       <ReferralCodeField
@@ -15,6 +16,9 @@ function Harness() {
         onChange={setValue}
         verified={verified}
         onVerifiedChange={setVerified}
+        error={error}
+        onWarn={setError}
+        onNote={() => setError(null)}
       />
       <output data-testid="verified">{verified ?? 'none'}</output>
     </>
@@ -44,6 +48,10 @@ describe('referral code (spec §4, §5)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Recommendation code verification failed.')).toBeVisible();
     expect(screen.getByTestId('verified')).toHaveTextContent('none');
+    // At the field, not only in a toast that vanishes (issue #19).
+    expect(screen.getByLabelText(/Referral code/)).toHaveAccessibleDescription(
+      /Recommendation code verification failed\./,
+    );
   });
 
   it('locks a verified code, and clears it', async () => {

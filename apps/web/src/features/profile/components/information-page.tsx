@@ -20,11 +20,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { useResetPasswordEntry } from '../../../lib/account';
 import { fieldError, toastFirstError } from '../../../lib/forms';
 import { changeLanguage, currentLanguage } from '../../../lib/i18n';
 import { profileApi, profileQueryOptions } from '../api/profile-api';
 import { notify } from '../../../lib/notify';
+import { PasswordSection } from './password-section';
 
 type EmailForm = z.input<typeof UpdateEmailBodySchema>;
 
@@ -34,7 +34,6 @@ export function InformationPage() {
   useDocumentTitle(t('title'));
   const queryClient = useQueryClient();
   const profile = useQuery(profileQueryOptions());
-  const resetPassword = useResetPasswordEntry();
   const form = useForm<EmailForm>({
     resolver: zodResolver(UpdateEmailBodySchema),
     defaultValues: { email: '' },
@@ -121,14 +120,10 @@ export function InformationPage() {
               <Title order={2} size="h4" id="password-heading" mb="sm">
                 {t('password')}
               </Title>
-              <Group justify="space-between">
-                <Text size="sm">
-                  {profile.data.has_password ? t('passwordSet') : t('passwordNotSet')}
-                </Text>
-                <Button variant="light" onClick={() => void resetPassword()}>
-                  {profile.data.has_password ? t('changePassword') : t('setPassword')}
-                </Button>
-              </Group>
+              <PasswordSection
+                key={String(profile.data.has_password)}
+                hasPassword={profile.data.has_password}
+              />
             </Paper>
 
             <Paper withBorder p="lg" component="section" aria-labelledby="language-heading">

@@ -35,11 +35,14 @@ export const saleInfoQueryOptions = (inviteCode: string, language: Language) =>
   });
 
 export const registrationApi = {
-  /** The SMS code of scene "register": only to a phone without an account (decisions.md). */
-  sendCode: (phone: PhoneInput) =>
+  /**
+   * The SMS code of scene "register": only to a phone without an account (decisions.md), with a
+   * solved captcha of its own (decision 030).
+   */
+  sendCode: ({ captcha, ...phone }: PhoneInput & { captcha: string }) =>
     api.post<null>(
       '/api/login/verify-code',
-      { ...phone, length: 6, scene: 'register' },
+      { ...phone, length: 6, scene: 'register', captcha },
       { silent: true },
     ),
   /** Spec §7 signUpUser: the form, the landing page id, the captcha and every link parameter. */

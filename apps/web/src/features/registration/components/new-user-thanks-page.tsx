@@ -1,17 +1,23 @@
-import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { paths } from '../../../config/paths';
+import { useInviteAdviser } from '../hooks/use-invite-adviser';
 import { AdviserInvite } from './adviser-invite';
+import { RegisteredNext, useRegisteredSession } from './registered-next';
 
-/** `/nuinfo?invite_code=` (spec §2): thank-you page after registering, with the adviser card. */
+/**
+ * `/nuinfo?invite_code=` (spec §2): thank-you page after registering. It says what the parent
+ * claimed, shows their adviser and leads on to onboarding, signed in (decisions.md → Accounts).
+ */
 export function NewUserThanksPage() {
   const { t } = useTranslation('registration');
   useDocumentTitle(t('thanksTitle'));
   const [params] = useSearchParams();
   const inviteCode = params.get('invite_code');
+  const { adviser, isInvalid } = useInviteAdviser(inviteCode);
+  const signedIn = Boolean(useRegisteredSession());
   return (
     <PublicLayout>
       <Container size={480} py={{ base: 'lg', sm: 60 }}>
@@ -22,13 +28,11 @@ export function NewUserThanksPage() {
                 {t('thanksTitle')}
               </Title>
               <Text c="dimmed" size="sm" mt={4}>
-                {t('thanksText')}
+                {signedIn ? t('claimedText') : t('thanksText')}
               </Text>
             </div>
-            {inviteCode && <AdviserInvite inviteCode={inviteCode} />}
-            <Button component={Link} to={paths.signIn}>
-              {t('signInNext')}
-            </Button>
+            {inviteCode && !isInvalid && <AdviserInvite adviser={adviser} />}
+            <RegisteredNext />
           </Stack>
         </Paper>
       </Container>

@@ -5,6 +5,7 @@ import {
   RESEND_COUNTDOWN_SECONDS,
   VERIFICATION_CODE_LENGTH,
 } from '@portal/shared/auth';
+import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -12,10 +13,14 @@ import { messageText } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useCountdown } from '../../../lib/use-countdown';
 import { registrationApi, type PhoneInput } from '../api/registration-api';
+import { useCaptcha } from '../hooks/use-captcha';
+import { CaptchaDialog } from './captcha-dialog';
 
 /**
  * The six-digit SMS code of a registration with its Send button: 60 s countdown (spec §4), scene
- * "register" (a phone with an account is told to sign in instead).
+ * "register" (a phone with an account is told to sign in instead). Each code costs a proof of
+ * work (decision 030): the browser solves a captcha of its own for it, in the popup, before
+ * sending; the sign-up's captcha is a separate one.
  */
 export function RegisterCodeField({
   phone,
@@ -29,8 +34,22 @@ export function RegisterCodeField({
 }) {
   const { t } = useTranslation('registration');
   const countdown = useCountdown(RESEND_COUNTDOWN_SECONDS);
+  const captcha = useCaptcha();
+  const [dialogOpened, setDialogOpened] = useState(false);
   const send = useMutation({
-    mutationFn: registrationApi.sendCode,
+    mutationFn: async (input: PhoneInput) => {
+      let solution = captcha.take();
+      if (!solution) {
+        setDialogOpened(true);
+        try {
+          await captcha.solve();
+        } finally {
+          setDialogOpened(false);
+        }
+        solution = captcha.take();
+      }
+      return registrationApi.sendCode({ ...input, captcha: solution ?? '' });
+    },
     onSuccess: () => {
       countdown.start();
       notify('green', t('codeSent'));
@@ -63,13 +82,20 @@ export function RegisterCodeField({
       />
       <Button
         variant="light"
-        w={130}
+        // Never narrower than its label: "Resend in 60 s" was cut to "Resend in 6" (issue #19).
+        miw={130}
+        style={{ flexShrink: 0 }}
         onClick={requestCode}
         disabled={countdown.running}
         loading={send.isPending}
       >
         {countdown.running ? t('resendIn', { seconds: countdown.left }) : t('sendCode')}
       </Button>
+      <CaptchaDialog
+        captcha={captcha}
+        opened={dialogOpened}
+        onClose={() => setDialogOpened(false)}
+      />
     </Group>
   );
 }

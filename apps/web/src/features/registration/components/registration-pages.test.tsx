@@ -5,7 +5,10 @@ import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { renderWithProviders, stubFetch } from '../../../test/render';
+import { storage } from '../../../lib/storage';
 import { NewUserPage } from './new-user-page';
+import { NewUserThanksPage } from './new-user-thanks-page';
+import { SaleCardPage } from './sale-card-page';
 import { ShareRegisterPage } from './share-register-page';
 
 const CHALLENGE = {
@@ -13,6 +16,19 @@ const CHALLENGE = {
   salt: 'feedface',
   difficulty: 6,
   expires_at: new Date(Date.now() + 300_000).toISOString(),
+};
+
+const ADVISER = {
+  name: 'Amy Chen',
+  describe: 'Course adviser',
+  email: 'amy@school.test',
+  mobile: '13900000000',
+  wechat: 'amy_chen_courses',
+  qr_code: '',
+};
+const INVITE_INVALID = {
+  status: 400,
+  body: { code: 400, msg: 'This invitation link is not valid.', data: null },
 };
 
 function Where() {
@@ -26,6 +42,8 @@ function renderAt(route: string) {
       <Routes>
         <Route path="/newUser" element={<NewUserPage />} />
         <Route path="/shareRegister" element={<ShareRegisterPage />} />
+        <Route path="/salecard" element={<SaleCardPage />} />
+        <Route path="/nuinfo" element={<NewUserThanksPage />} />
         <Route path="*" element={null} />
       </Routes>
       <Where />
@@ -44,8 +62,14 @@ function stubApi(overrides: Record<string, Answer> = {}) {
         return { body: { code: 200, msg: 'ok', data: CHALLENGE } };
       case '/api/signUpUser':
         return {
-          body: { code: 200, msg: 'ok', data: { user_sn: 'P1', invite_code: 'ADV2026' } },
+          body: {
+            code: 200,
+            msg: 'ok',
+            data: { user_sn: 'P1', invite_code: 'ADV2026', token: 'n'.repeat(43), status: 0 },
+          },
         };
+      case '/api/getSaleInfo':
+        return { body: { code: 200, msg: 'ok', data: ADVISER } };
       case '/api/getShareImg':
         return {
           body: { code: 200, msg: 'ok', data: { list: ['/img/a.svg'], colour: '#fff1e6' } },
@@ -63,6 +87,7 @@ const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) =>
 
 beforeEach(async () => {
   await changeLanguage('en');
+  storage.clearSession();
 });
 
 describe('/newUser (spec §2, §5)', () => {
@@ -123,6 +148,19 @@ describe('/newUser (spec §2, §5)', () => {
     });
   });
 
+  it('solves a captcha of its own before asking for the registration code (decision 030)', async () => {
+    const calls = stubApi();
+    renderAt('/newUser?country_code=86&phone=13712345678');
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(bodyOf(calls, '/api/login/verify-code')).toHaveLength(1));
+    const [body] = bodyOf(calls, '/api/login/verify-code');
+    expect(body).toMatchObject({ country_code: '86', mobile: '13712345678', scene: 'register' });
+    const [id, nonce] = String(body!.captcha).split('.');
+    expect(id).toBe(CHALLENGE.id);
+    const hash = createHash('sha256').update(captchaInput(CHALLENGE.salt, nonce!)).digest();
+    expect(leadingZeroBits(new Uint8Array(hash))).toBeGreaterThanOrEqual(6);
+  });
+
   it('keeps the 320 px popup open with a retry when the check cannot finish', async () => {
     stubApi({ '/api/captcha': { status: 503, body: { code: 503, msg: 'busy', data: null } } });
     renderAt('/newUser?country_code=86&phone=13712345678');
@@ -181,5 +219,83 @@ describe('/shareRegister (spec §2)', () => {
     Object.defineProperty(window, 'scrollY', { value: 500, configurable: true });
     fireEvent.scroll(window);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull());
+  });
+});
+
+describe('the landing page is real text and links (issue #19)', () => {
+  it('makes the hero\'s drawn "Claim it now" a link to the form and "How it works" text', async () => {
+    stubApi();
+    renderAt('/shareRegister');
+    const hero = await screen.findByRole('link', { name: 'Free trial lesson: claim it now' });
+    expect(hero).toHaveAttribute('href', '#claim-form');
+    fireEvent.click(hero);
+    expect(screen.getByPlaceholderText('Phone number')).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 2, name: 'How it works' })).toBeVisible();
+    expect(screen.getByText('Meet your course adviser')).toBeVisible();
+  });
+
+  it('says once that an unknown invite link is not valid, and registers without it', async () => {
+    const calls = stubApi({ '/api/getSaleInfo': INVITE_INVALID });
+    renderAt('/shareRegister?invite_code=NOPE');
+    expect(
+      await screen.findByText('This invitation link is not valid. You can still register below.'),
+    ).toBeVisible();
+    fireEvent.change(screen.getByPlaceholderText('Phone number'), {
+      target: { value: '13712345678' },
+    });
+    fireEvent.change(screen.getByPlaceholderText('6-digit code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Claim the free lesson' }));
+    await waitFor(() => expect(bodyOf(calls, '/api/signUpUser')).toHaveLength(1));
+    expect(bodyOf(calls, '/api/signUpUser')[0]).not.toHaveProperty('code');
+  });
+
+  it('/salecard with a bad link says one thing and leads to the registration form', async () => {
+    stubApi({ '/api/getSaleInfo': INVITE_INVALID });
+    renderAt('/salecard?invite_code=NOPE');
+    expect(
+      await screen.findByText(
+        'This invitation link is not valid. You can still register for a free trial lesson.',
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Claim your free trial lesson' }),
+    ).toBeVisible();
+    expect(screen.queryByText(/reach them directly/)).toBeNull();
+    expect(screen.queryByText('This invitation link is not valid.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Claim the free lesson' })).toHaveAttribute(
+      'href',
+      '/shareRegister',
+    );
+  });
+});
+
+describe('after registering (decisions.md: sign-up signs in)', () => {
+  it('keeps the session, says what was claimed and leads on to onboarding', async () => {
+    stubApi();
+    renderAt('/shareRegister?invite_code=ADV2026');
+    fireEvent.change(await screen.findByPlaceholderText('Phone number'), {
+      target: { value: '13712345678' },
+    });
+    fireEvent.change(screen.getByPlaceholderText('6-digit code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Claim the free lesson' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/salecard?invite_code=ADV2026'),
+    );
+    expect(storage.getUserInfo()).toEqual({ token: 'n'.repeat(43), status: 0 });
+    expect(await screen.findByText(/Your free trial lesson is claimed/)).toBeVisible();
+    expect(await screen.findByText('Amy Chen')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Add your child' })).toHaveAttribute('href', '/sinadd');
+    expect(screen.queryByRole('link', { name: 'Sign in to your account' })).toBeNull();
+  });
+
+  it('the thank-you page in Chinese says the same, signed in', async () => {
+    await changeLanguage('zh_CN');
+    storage.setUserInfo({ token: 'n'.repeat(43), status: 0 });
+    stubApi();
+    renderAt('/nuinfo?invite_code=ADV2026');
+    expect(
+      await screen.findByText('您已成功领取免费试听课，并已登录。课程顾问会尽快联系您预约课程。'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: '添加孩子信息' })).toHaveAttribute('href', '/sinadd');
   });
 });

@@ -4,16 +4,25 @@ import { Link, useSearchParams } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { paths } from '../../../config/paths';
+import { useInviteAdviser } from '../hooks/use-invite-adviser';
 import { AdviserInvite } from './adviser-invite';
+import { RegisteredNext, useRegisteredSession } from './registered-next';
 
 /**
  * `/salecard?invite_code=` (spec §2): the adviser invite page a share registration ends on —
- * who will book the trial lesson, and how to reach them.
+ * what was claimed, who will book the trial lesson, how to reach them, and onboarding next. A
+ * link without a valid code says that once and leads to the registration form instead.
  */
 export function SaleCardPage() {
   const { t } = useTranslation('registration');
-  useDocumentTitle(t('saleCardTitle'));
   const [params] = useSearchParams();
+  const inviteCode = params.get('invite_code');
+  const { adviser, isInvalid } = useInviteAdviser(inviteCode);
+  const signedIn = Boolean(useRegisteredSession());
+  const invalid = !inviteCode || isInvalid;
+  // No adviser to meet on a bad link: a visitor is offered the free lesson instead.
+  const title = invalid && !signedIn ? t('shareTitle') : t('saleCardTitle');
+  useDocumentTitle(title);
   return (
     <PublicLayout>
       <Container size={480} py={{ base: 'lg', sm: 60 }}>
@@ -21,16 +30,24 @@ export function SaleCardPage() {
           <Stack gap="lg">
             <div>
               <Title order={1} size="h2">
-                {t('saleCardTitle')}
+                {title}
               </Title>
               <Text c="dimmed" size="sm" mt={4}>
-                {t('saleCardText')}
+                {signedIn
+                  ? t(invalid ? 'claimedText' : 'saleCardClaimedText')
+                  : t(invalid ? 'inviteInvalidRegister' : 'saleCardText')}
               </Text>
             </div>
-            <AdviserInvite inviteCode={params.get('invite_code')} />
-            <Button component={Link} to={paths.signIn} variant="light">
-              {t('signInNext')}
-            </Button>
+            {invalid ? (
+              !signedIn && (
+                <Button component={Link} to={paths.shareRegister}>
+                  {t('claim')}
+                </Button>
+              )
+            ) : (
+              <AdviserInvite adviser={adviser} />
+            )}
+            <RegisteredNext />
           </Stack>
         </Paper>
       </Container>

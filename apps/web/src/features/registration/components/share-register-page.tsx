@@ -1,4 +1,16 @@
-import { ActionIcon, Affix, Box, Button, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Affix,
+  Alert,
+  Box,
+  Button,
+  Image,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useWindowScroll } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +33,7 @@ import { paths } from '../../../config/paths';
 import { fieldError, toastFirstError } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { registrationApi, shareImagesQueryOptions } from '../api/registration-api';
+import { useInviteAdviser } from '../hooks/use-invite-adviser';
 import { useSignUp } from '../hooks/use-sign-up';
 import { CaptchaDialog } from './captcha-dialog';
 import { RegisterCodeField } from './register-code-field';
@@ -31,7 +44,8 @@ type ShareForm = z.input<typeof ShareRegisterFormSchema>;
 /**
  * `/shareRegister` (spec §2): the share landing page. Pictures and colour come from getShareImg;
  * a phone (+86) and its SMS code claim the offer. Every query parameter of the link (invite_code,
- * utm_*, …) goes to signUpUser with landing page 12; then the adviser's page.
+ * utm_*, …) goes to signUpUser with landing page 12; then the adviser's page, signed in. An
+ * invite code the server does not know is said once at the form, which registers without it.
  */
 export function ShareRegisterPage() {
   const { t } = useTranslation('registration');
@@ -41,6 +55,8 @@ export function ShareRegisterPage() {
   const images = useQuery(shareImagesQueryOptions(currentLanguage()));
   const [scroll, scrollTo] = useWindowScroll();
   const formRef = useRef<HTMLDivElement>(null);
+  const invite = params.get('invite_code');
+  const { isInvalid: inviteInvalid } = useInviteAdviser(invite);
   const form = useForm<ShareForm>({
     resolver: zodResolver(ShareRegisterFormSchema),
     defaultValues: { country_code: LANDING_COUNTRY_CODE, mobile: '', verification: '' },
@@ -64,10 +80,9 @@ export function ShareRegisterPage() {
   const claim = () =>
     form.handleSubmit(
       (values) => {
-        const invite = params.get('invite_code');
         signUp.mutate({
           ...Object.fromEntries(params),
-          ...(invite ? { code: invite } : {}),
+          ...(invite && !inviteInvalid ? { code: invite } : {}),
           mobile: values.mobile,
           country_code: LANDING_COUNTRY_CODE,
           verification: values.verification,
@@ -81,6 +96,11 @@ export function ShareRegisterPage() {
     )();
 
   const [hero, ...rest] = images.data?.list ?? [];
+  // The hero picture draws a "Claim it now" button: the whole picture is a real link to the form.
+  const toForm = () => {
+    formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    formRef.current?.querySelector<HTMLInputElement>('input:not([type=hidden])')?.focus();
+  };
   const floating = scroll.y > FLOATING_CLAIM_SCROLL_PX;
 
   return (
@@ -90,8 +110,26 @@ export function ShareRegisterPage() {
         py={{ base: 'md', sm: 'xl' }}
       >
         <Stack maw={750} mx="auto" px="md" gap="md">
-          {hero && <Image src={hero} alt="" radius="lg" />}
-          <Paper ref={formRef} withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
+          {hero && (
+            <a
+              href="#claim-form"
+              aria-label={t('heroLink')}
+              onClick={(event) => {
+                event.preventDefault();
+                toForm();
+              }}
+            >
+              <Image src={hero} alt="" radius="lg" />
+            </a>
+          )}
+          <Paper
+            ref={formRef}
+            id="claim-form"
+            withBorder
+            shadow="sm"
+            radius="lg"
+            p={{ base: 'lg', sm: 32 }}
+          >
             <form
               noValidate
               onSubmit={(event) => {
@@ -108,6 +146,11 @@ export function ShareRegisterPage() {
                     {t('shareSubtitle')}
                   </Text>
                 </div>
+                {inviteInvalid && (
+                  <Alert color="yellow" variant="light" role="status">
+                    {t('inviteInvalid')}
+                  </Alert>
+                )}
                 <Controller
                   control={form.control}
                   name="mobile"
@@ -136,6 +179,21 @@ export function ShareRegisterPage() {
                 <AgreementLinks />
               </Stack>
             </form>
+          </Paper>
+          <Paper radius="lg" p={{ base: 'lg', sm: 32 }}>
+            <Title order={2} size="h3" c="orange.9" mb="md">
+              {t('howTitle')}
+            </Title>
+            <List type="ordered" spacing="md">
+              {(['howClaim', 'howAdviser', 'howJoin'] as const).map((step) => (
+                <List.Item key={step}>
+                  <Text fw={700}>{t(`${step}Title`)}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t(`${step}Text`)}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
           </Paper>
           {rest.map((src) => (
             <Image key={src} src={src} alt="" radius="lg" />

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignUpData } from '@portal/shared/onboarding';
 import { useState } from 'react';
+import { completeSignIn } from '../../../lib/account';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { registrationApi } from '../api/registration-api';
@@ -9,7 +10,9 @@ import { useCaptcha } from './use-captcha';
 /**
  * Registration with its captcha (spec §5): a solved captcha goes with the form; without one the
  * 320 px popup opens and the sign-up continues once the browser solved it. A refusal shows the
- * server's translated message; the captcha is used up either way.
+ * server's translated message; the captcha is used up either way. The answer's session signs
+ * the new parent in before `onRegistered` leads on (decisions.md → Accounts): their SMS code
+ * just proved the phone, so they never ask for a second one.
  */
 export function useSignUp(onRegistered: (data: SignUpData) => void) {
   const captcha = useCaptcha();
@@ -23,7 +26,9 @@ export function useSignUp(onRegistered: (data: SignUpData) => void) {
         solution = captcha.take();
         setDialogOpened(false);
       }
-      return registrationApi.signUp({ ...body, captcha: solution ?? '' });
+      const data = await registrationApi.signUp({ ...body, captcha: solution ?? '' });
+      await completeSignIn(data);
+      return data;
     },
     onSuccess: onRegistered,
     onError: (error) => {
