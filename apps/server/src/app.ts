@@ -1,6 +1,7 @@
 import Fastify, {
   LogController,
   type FastifyInstance,
+  type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -16,22 +17,12 @@ import { systemClock } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './lib/logger';
-import { advisersRoutes } from './modules/advisers/advisers.routes';
-import { agreementsRoutes } from './modules/agreements/agreements.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { childrenRoutes } from './modules/children/children.routes';
-import { creditsRoutes } from './modules/credits/credits.routes';
-import { dictRoutes } from './modules/dict/dict.routes';
 import { fixturesRoutes } from './modules/fixtures/fixtures.routes';
-import { billingRoutes } from './modules/billing/billing.routes';
 import { localCheckoutRoutes, paymentsWebhookRoutes } from './modules/billing/payments.routes';
-import { lessonsRoutes } from './modules/lessons/lessons.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
-import { registrationRoutes } from './modules/registration/registration.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
-import { profileRoutes } from './modules/profile/profile.routes';
+import { opsEdge, noStaffYet, type StaffAuthenticator } from './http/ops';
+import { parentsEdge } from './http/parents';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -51,6 +42,10 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Override the pino options (tests write the log to a stream they read back). */
   logger?: FastifyServerOptions['logger'] | false;
+  /** Tests: who a staff token names (until staff sessions exist, issue #21, nobody). */
+  staffAuthenticator?: StaffAuthenticator;
+  /** Tests: extra ops route plugins (the staff edge's own routes are listed in http/ops). */
+  opsRoutes?: readonly FastifyPluginAsync<{ ctx: AppContext }>[];
 }
 
 /**
@@ -114,21 +109,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docsPlugin);
 
   await app.register(healthRoutes, { ctx, databaseKind: database.kind, ping: database.ping });
-  await app.register(dictRoutes, { ctx });
-  await app.register(agreementsRoutes, { ctx });
-  // Feature routes: one line per module.
-  await app.register(authRoutes, { ctx });
-  await app.register(profileRoutes, { ctx });
-  await app.register(catalogueRoutes, { ctx });
-  await app.register(creditsRoutes, { ctx });
-  await app.register(childrenRoutes, { ctx });
-  await app.register(advisersRoutes, { ctx });
-  await app.register(lessonsRoutes, { ctx });
-  await app.register(billingRoutes, { ctx });
   await app.register(paymentsWebhookRoutes, { ctx });
   if (providers.payments.kind === 'local') await app.register(localCheckoutRoutes, { ctx });
-  await app.register(onboardingRoutes, { ctx });
-  await app.register(registrationRoutes, { ctx });
+  // The two audiences' edges (docs/architecture.md): the parents' and the school's staff's.
+  await app.register(parentsEdge, { ctx, prefix: '/api' });
+  await app.register(opsEdge, {
+    ctx,
+    prefix: '/api/ops',
+    authenticate: options.staffAuthenticator ?? noStaffYet,
+    routes: options.opsRoutes ?? [],
+  });
 
   if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });
   if (config.testFixtures) await app.register(fixturesRoutes, { ctx });

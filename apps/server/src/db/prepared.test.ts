@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/database';
 import { newPublicId } from '../lib/ids';
-import { insertParent } from '../modules/auth/parents.repository';
+import { insertParent } from '../modules/parents/parents.service';
 import type { DatabaseHandle } from './client';
 import { prepared } from './prepared';
 import { parents } from './schema';

@@ -15,7 +15,8 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The request's bearer token (either audience's), or the legacy `token` header's. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   // RFC 9110 §11.1: the scheme is case-insensitive ("bearer", "BEARER" are the same scheme).
   const bearer = typeof header === 'string' ? /^bearer +(\S+) *$/i.exec(header) : null;

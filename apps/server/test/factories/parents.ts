@@ -5,7 +5,7 @@ import {
   insertParent,
   type NewParent,
   type ParentRow,
-} from '../../src/modules/auth/parents.repository';
+} from '../../src/modules/parents/parents.service';
 import { startSession } from '../../src/modules/auth/session.service';
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findParentById } from '../../src/modules/auth/parents.repository';
+import { findParentById } from '../../src/modules/parents/parents.service';
 import { createParent, createSignedInParent } from '../factories/parents';
 import { buildTestApp, type TestApp } from '../helpers/app';
 

@@ -1,5 +1,5 @@
 import { hashPassword } from '../../lib/passwords';
-import { insertParent } from '../../modules/auth/parents.repository';
+import { insertParent } from '../../modules/parents/parents.service';
 import type { Transaction } from '../client';
 
 /** decisions.md → Demo data: both demo parents sign in with this password. */

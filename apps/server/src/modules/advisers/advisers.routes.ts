@@ -11,7 +11,7 @@ const InviteQuerySchema = z.object({
 
 export const advisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
-    '/api/getSaleInfo',
+    '/getSaleInfo',
     {
       schema: {
         tags: ['advisers'],

@@ -1,7 +1,7 @@
 import type { Language } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../lib/app-error';
-import { findParentById } from '../auth/parents.repository';
+import { findParentById } from '../parents/parents.service';
 import {
   findAdviserById,
   findAdviserByInviteCode,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisers } from '../../db/schema';
-import { updateParent } from '../auth/parents.repository';
+import { updateParent } from '../parents/parents.service';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { createSignedInParent } from '../../../test/factories/parents';
 

@@ -9,7 +9,7 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   { ctx },
 ) => {
   app.get(
-    '/api/getAgreement',
+    '/getAgreement',
     {
       schema: {
         tags: ['agreements'],

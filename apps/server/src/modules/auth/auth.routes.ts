@@ -38,7 +38,7 @@ const PER_IP = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
-    '/api/login',
+    '/login',
     {
       schema: {
         tags: ['auth'],
@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.post(
-    '/api/login/verify-code',
+    '/login/verify-code',
     {
       schema: {
         tags: ['auth'],
@@ -85,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.post(
-    '/api/verify-code-login',
+    '/verify-code-login',
     {
       schema: {
         tags: ['auth'],
@@ -103,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.post(
-    '/api/verifyCode',
+    '/verifyCode',
     {
       schema: {
         tags: ['auth'],
@@ -121,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.post(
-    '/api/checkUser',
+    '/checkUser',
     {
       schema: {
         tags: ['auth'],
@@ -139,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.post(
-    '/api/user/password',
+    '/user/password',
     {
       onRequest: app.requireParent,
       schema: {
@@ -157,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.post(
-    '/api/setPassword',
+    '/setPassword',
     {
       onRequest: app.requireParent,
       schema: {
@@ -174,7 +174,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.post(
-    '/api/judePasswordIshad',
+    '/judePasswordIshad',
     {
       onRequest: app.requireParent,
       schema: {
@@ -192,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.get(
-    '/api/postemail',
+    '/postemail',
     {
       schema: {
         tags: ['auth'],
@@ -213,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.post(
-    '/api/resetPasswordByEmail',
+    '/resetPasswordByEmail',
     {
       schema: {
         tags: ['auth'],
@@ -230,7 +230,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.post(
-    '/api/user/logout',
+    '/user/logout',
     {
       onRequest: app.requireParent,
       schema: {

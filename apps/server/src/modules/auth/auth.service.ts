@@ -11,7 +11,7 @@ import {
   updateParent,
   updateParentEmail,
   type ParentRow,
-} from './parents.repository';
+} from '../parents/parents.service';
 import { insertResetToken, retireResetTokens, useResetToken } from './reset-tokens.repository';
 import { endOtherSessions, endSession } from './session.service';
 

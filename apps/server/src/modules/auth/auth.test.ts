@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { createParent, createSignedInParent } from '../../../test/factories/parents';
 import { solveCaptcha } from '../../../test/helpers/captcha';
 import { PASSWORD_LOCK_THRESHOLD } from './sign-in.service';
-import { updateParent } from './parents.repository';
+import { updateParent } from '../parents/parents.service';
 
 let t: TestApp;
 beforeAll(async () => {

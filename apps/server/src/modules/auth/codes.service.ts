@@ -18,7 +18,7 @@ import {
   type CodeScene,
 } from './codes.repository';
 import { requireSolvedCaptcha } from './captcha-gate';
-import { findParentByPhone } from './parents.repository';
+import { findParentByPhone } from '../parents/parents.service';
 
 /** decisions.md → Accounts: ≤ 1 per 60 s and ≤ 5 per hour per phone; the IP limit is ours. */
 const PER_PHONE_HOURLY = 5;

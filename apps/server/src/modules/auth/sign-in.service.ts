@@ -23,7 +23,7 @@ import {
   incrementFailedPasswords,
   updateParent,
   type ParentRow,
-} from './parents.repository';
+} from '../parents/parents.service';
 import { startSession } from './session.service';
 import {
   CAPTCHA_AFTER_FAILURES,

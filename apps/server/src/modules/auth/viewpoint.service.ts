@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { viewpointOf, type Viewpoint } from '../../lib/time';
-import { findParentById } from './parents.repository';
+import { findParentById } from '../parents/parents.service';
 
 /**
  * How this parent sees times on this call (decision 035): the `time_diff` the client sent,

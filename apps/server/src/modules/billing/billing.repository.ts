@@ -433,26 +433,6 @@ export async function countLedger(db: DbOrTx, parentId: number, filter: CreditLo
   return row?.n ?? 0;
 }
 
-/** Plans active at `at`, longest first. */
-export function findActiveMemberships(db: DbOrTx, parentId: number, at: Date) {
-  const query = prepared(db, 'memberships_active', (db) =>
-    db
-      .select()
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.parent_id, sql.placeholder('parentId')),
-          lte(memberships.starts_at, sql.placeholder('at')),
-          gt(memberships.ends_at, sql.placeholder('at')),
-          isNull(memberships.cancelled_at),
-        ),
-      )
-      .orderBy(desc(memberships.ends_at))
-      .prepare('memberships_active'),
-  );
-  return query.execute({ parentId, at: at.toISOString() });
-}
-
 export async function insertMembership(db: DbOrTx, row: typeof memberships.$inferInsert) {
   const [inserted] = await db.insert(memberships).values(row).onConflictDoNothing().returning();
   return inserted;

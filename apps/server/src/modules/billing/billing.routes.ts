@@ -61,7 +61,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.addHook('onRequest', app.requireParent);
   const tags = ['billing'];
 
-  for (const url of ['/api/recharge/quantity', '/api/recharge/quantityApp']) {
+  for (const url of ['/recharge/quantity', '/recharge/quantityApp']) {
     app.get(
       url,
       {
@@ -76,7 +76,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   }
 
   app.post(
-    '/api/testStripe',
+    '/testStripe',
     {
       schema: {
         tags,
@@ -97,7 +97,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/stripePayment',
+    '/stripePayment',
     {
       schema: {
         tags,
@@ -111,7 +111,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/confirmOrder',
+    '/confirmOrder',
     {
       schema: {
         tags,
@@ -128,7 +128,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/cancelOrder',
+    '/cancelOrder',
     {
       schema: {
         tags,
@@ -144,7 +144,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/order',
+    '/order',
     {
       schema: {
         tags,
@@ -158,7 +158,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/account-logs/creditPC',
+    '/account-logs/creditPC',
     {
       schema: {
         tags,
@@ -175,7 +175,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/account-logs/recharge',
+    '/account-logs/recharge',
     {
       schema: {
         tags,
@@ -192,7 +192,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/getKidsTypeList',
+    '/getKidsTypeList',
     {
       schema: {
         tags,
@@ -204,7 +204,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/getCreatPlanList',
+    '/getCreatPlanList',
     {
       schema: {
         tags,
@@ -223,7 +223,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/getPlanList',
+    '/getPlanList',
     {
       schema: {
         tags,
@@ -236,7 +236,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/buyMember',
+    '/buyMember',
     {
       schema: {
         tags,
@@ -258,7 +258,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/buyCredit',
+    '/buyCredit',
     {
       schema: {
         tags,
@@ -272,7 +272,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/getHidePlanList',
+    '/getHidePlanList',
     {
       schema: {
         tags,
@@ -284,7 +284,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/getChargesList',
+    '/getChargesList',
     {
       schema: {
         tags,
@@ -297,7 +297,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/getMyPlanList',
+    '/getMyPlanList',
     {
       schema: {
         tags,
@@ -309,7 +309,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/getMyChangePlan',
+    '/getMyChangePlan',
     {
       schema: {
         tags,
@@ -323,7 +323,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/getStudentLessonLog',
+    '/getStudentLessonLog',
     {
       schema: {
         tags,

@@ -27,10 +27,11 @@ import {
 } from '../../lib/time';
 import { parentViewpoint } from '../auth/viewpoint.service';
 import type { PaymentEvent, PaymentProvider } from '../../providers/payments/payments';
-import { findParentById } from '../auth/parents.repository';
+import { findParentById } from '../parents/parents.service';
 import { appendLedger } from '../credits/credits.repository';
 import { getAccount } from '../credits/credits.service';
-import { requireOwnChildId } from '../lessons/lessons.service';
+import { requireOwnChildId } from '../children/children.service';
+import { activePlansAt, getMembership, getMembershipAt } from '../membership/membership.service';
 import {
   cancelActiveMemberships,
   consumedByLesson,
@@ -41,7 +42,6 @@ import {
   countSessionsOfOrder,
   countStatementLessons,
   expirePendingOrders,
-  findActiveMemberships,
   findActivePackage,
   findActivePackages,
   findBalancesAfter,
@@ -97,35 +97,6 @@ export function addMonth(from: Date): Date {
 }
 
 // ————— Membership (decisions.md: member_status 1 while a plan is active) —————
-
-export interface Membership {
-  member_status: 0 | 1;
-  member_kids: number;
-  member_type: number;
-  expires_at: Date | null;
-  plan: MembershipRow | null;
-}
-
-export function getMembership(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  parentId: number,
-): Promise<Membership> {
-  return getMembershipAt(ctx.db, parentId, ctx.clock.now());
-}
-
-/** The plan active at `at` (lessons ask at each lesson's start), inside the caller's transaction. */
-export async function getMembershipAt(db: DbOrTx, parentId: number, at: Date): Promise<Membership> {
-  const [plan] = await findActiveMemberships(db, parentId, at);
-  if (!plan)
-    return { member_status: 0, member_kids: 0, member_type: 0, expires_at: null, plan: null };
-  return {
-    member_status: 1,
-    member_kids: plan.kids,
-    member_type: plan.member_type,
-    expires_at: plan.ends_at,
-    plan,
-  };
-}
 
 /** The header's expiry text of the plan (the parent's calendar day), empty without one. */
 export async function getMemberExpiry(ctx: AppContext, parentId: number) {
@@ -1012,7 +983,7 @@ function toMyPlan(row: MembershipRow, zone: string | null, language: Language, p
 /** `getMyPlanList`: the active plan (Pass Information), empty for non-members. */
 export async function getMyPlans(ctx: AppContext, parentId: number, language: Language) {
   const parent = await requireParent(ctx, parentId);
-  const plans = await findActiveMemberships(ctx.db, parentId, ctx.clock.now());
+  const plans = await activePlansAt(ctx.db, parentId, ctx.clock.now());
   return Promise.all(
     plans.map(async (row) =>
       toMyPlan(row, parent.time_zone, language, await boughtPlanId(ctx.db, row)),
@@ -1041,7 +1012,7 @@ export async function getChangePlan(
   const now = ctx.clock.now();
   const chosen = await findBuyablePlan(ctx.db, planId, now);
   if (!chosen) throw notFound('planNotFound');
-  const [current] = await findActiveMemberships(ctx.db, parentId, now);
+  const [current] = await activePlansAt(ctx.db, parentId, now);
   const quote = current
     ? await quoteChange(ctx.db, current, chosen, now)
     : {

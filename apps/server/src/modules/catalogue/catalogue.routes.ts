@@ -39,7 +39,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const app = plain.withTypeProvider<ZodTypeProvider>();
 
   // Spec §7 lists both paths for the same subject list (the schedule and the curriculum use one each).
-  for (const url of ['/api/edu/subjects', '/api/getSubject']) {
+  for (const url of ['/edu/subjects', '/getSubject']) {
     app.get(
       url,
       {
@@ -54,7 +54,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   }
 
   app.get(
-    '/api/edu/subjects-:id/levels',
+    '/edu/subjects-:id/levels',
     {
       schema: {
         tags: ['catalogue'],
@@ -70,7 +70,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   app.get(
-    '/api/getSubjectLevelsGroup',
+    '/getSubjectLevelsGroup',
     {
       schema: {
         tags: ['catalogue'],
@@ -86,7 +86,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   app.get(
-    '/api/getLessonTopicForSubject',
+    '/getLessonTopicForSubject',
     {
       schema: {
         tags: ['catalogue'],
@@ -104,7 +104,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   app.post(
-    '/api/getCoursesSchedule',
+    '/getCoursesSchedule',
     {
       schema: {
         tags: ['catalogue'],

@@ -81,3 +81,27 @@ export async function updateStudent(
 ): Promise<void> {
   await db.update(students).set(changes).where(eq(students.id, id));
 }
+
+/** A live child of this parent; another parent's student_sn finds nothing. */
+export async function findOwnStudentId(
+  db: DbOrTx,
+  parentId: number,
+  studentSn: string,
+): Promise<number | undefined> {
+  const query = prepared(db, 'own_student_id', (db) =>
+    db
+      .select({ id: students.id })
+      .from(students)
+      .where(
+        and(
+          eq(students.student_sn, sql.placeholder('studentSn')),
+          eq(students.parent_id, sql.placeholder('parentId')),
+          isNull(students.deleted_at),
+        ),
+      )
+      .limit(1)
+      .prepare('own_student_id'),
+  );
+  const [row] = await query.execute({ studentSn, parentId });
+  return row?.id;
+}

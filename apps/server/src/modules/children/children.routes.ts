@@ -28,7 +28,7 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.addHook('onRequest', app.requireParent);
 
   app.get(
-    '/api/students',
+    '/students',
     {
       schema: {
         tags: ['children'],
@@ -44,7 +44,7 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   );
 
   app.post(
-    '/api/students',
+    '/students',
     {
       schema: {
         tags: ['children'],
@@ -61,7 +61,7 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   );
 
   app.post(
-    '/api/students/edit',
+    '/students/edit',
     {
       schema: {
         tags: ['children'],
@@ -78,7 +78,7 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   );
 
   app.get(
-    '/api/students/deletion-impact',
+    '/students/deletion-impact',
     {
       schema: {
         tags: ['children'],
@@ -95,7 +95,7 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   );
 
   app.post(
-    '/api/students/studentid/delete',
+    '/students/studentid/delete',
     {
       schema: {
         tags: ['children'],
@@ -115,7 +115,7 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   );
 
   app.post(
-    '/api/setLastStudent',
+    '/setLastStudent',
     {
       schema: {
         tags: ['children'],
@@ -131,7 +131,7 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   );
 
   app.get(
-    '/api/getGeadimg',
+    '/getGeadimg',
     {
       schema: {
         tags: ['children'],

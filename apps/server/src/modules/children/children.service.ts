@@ -12,14 +12,15 @@ import type { AppContext } from '../../app-context';
 import { badRequest, notFound, unauthenticated } from '../../lib/app-error';
 import { newPublicId } from '../../lib/ids';
 import { dayInZone } from '../../lib/time';
-import { findParentById, updateParent } from '../auth/parents.repository';
-import { getMembership } from '../billing/billing.service';
+import { findParentById, updateParent } from '../parents/parents.service';
+import { getMembership } from '../membership/membership.service';
 import { cancelLessonsOfChild, deletionImpactOfChild } from '../lessons/lessons.service';
 import {
   countStudents,
   findAvatar,
   findAvatars,
   findOwnStudent,
+  findOwnStudentId,
   findStudents,
   insertStudent,
   lockParent,
@@ -173,4 +174,24 @@ export async function listAvatars(ctx: AppContext, selectedId?: number) {
     url: row.url,
     selected: row.id === selectedId,
   }));
+}
+
+/** The id of one of the parent's live children by `student_sn`; another parent's finds nothing. */
+export function findOwnChildId(
+  ctx: Pick<AppContext, 'db'>,
+  parentId: number,
+  studentSn: string,
+): Promise<number | undefined> {
+  return findOwnStudentId(ctx.db, parentId, studentSn);
+}
+
+/** One of the parent's live children by `student_sn`; another parent's child is not found. */
+export async function requireOwnChildId(
+  ctx: Pick<AppContext, 'db'>,
+  parentId: number,
+  studentSn: string,
+): Promise<number> {
+  const studentId = await findOwnStudentId(ctx.db, parentId, studentSn);
+  if (studentId === undefined) throw notFound('childNotFound');
+  return studentId;
 }

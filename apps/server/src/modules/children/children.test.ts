@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAvatars } from '../../db/seed/children';
-import { updateParent } from '../auth/parents.repository';
+import { updateParent } from '../parents/parents.service';
 import { buildTestApp, TestClock, type TestApp } from '../../../test/helpers/app';
 import { createSignedInParent } from '../../../test/factories/parents';
 

@@ -15,7 +15,7 @@ import { getAccount } from './credits.service';
 
 export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
-    '/api/accounts',
+    '/accounts',
     {
       onRequest: app.requireParent,
       schema: {
@@ -37,7 +37,7 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/reward-setting',
+    '/reward-setting',
     {
       onRequest: app.requireParent,
       schema: {

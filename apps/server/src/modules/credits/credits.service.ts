@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { unauthenticated } from '../../lib/app-error';
-import { findParentById } from '../auth/parents.repository';
+import { findParentById } from '../parents/parents.service';
 import { sumCredits } from './credits.repository';
 
 export interface Account {

@@ -7,7 +7,7 @@ import { getSiteSettings } from './site.service';
 
 export const dictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
-    '/api/dict/countries',
+    '/dict/countries',
     {
       schema: {
         tags: ['dict'],
@@ -26,7 +26,7 @@ export const dictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   app.get(
-    '/api/dict/site',
+    '/dict/site',
     {
       schema: {
         tags: ['dict'],

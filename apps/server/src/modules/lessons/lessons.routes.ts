@@ -39,7 +39,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const tags = ['lessons'];
 
   app.get(
-    '/api/userSchedukeForStudent',
+    '/userSchedukeForStudent',
     {
       schema: {
         tags,
@@ -56,7 +56,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/userSchedukeForStudentSeven',
+    '/userSchedukeForStudentSeven',
     {
       schema: {
         tags,
@@ -75,7 +75,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/myCourse',
+    '/myCourse',
     {
       schema: {
         tags,
@@ -92,7 +92,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/getCompletedLessonPC',
+    '/getCompletedLessonPC',
     {
       schema: {
         tags,
@@ -110,7 +110,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/getCompletedLessonPCSeven',
+    '/getCompletedLessonPCSeven',
     {
       schema: {
         tags,
@@ -133,7 +133,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/getComment',
+    '/getComment',
     {
       schema: {
         tags,
@@ -150,7 +150,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/setComment',
+    '/setComment',
     {
       schema: {
         tags,
@@ -166,7 +166,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/judeLessonStatus',
+    '/judeLessonStatus',
     {
       schema: {
         tags,
@@ -183,7 +183,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   // Spec §7: clients call it with and without the trailing slash.
-  for (const url of ['/api/enterRoom', '/api/enterRoom/']) {
+  for (const url of ['/enterRoom', '/enterRoom/']) {
     app.post(
       url,
       {
@@ -203,7 +203,7 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   }
 
   app.post(
-    '/api/edu/lesson-attends',
+    '/edu/lesson-attends',
     {
       schema: {
         tags,

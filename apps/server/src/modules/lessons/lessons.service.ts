@@ -19,7 +19,8 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { newPublicId } from '../../lib/ids';
 import { localMonthBounds, nextWeeklyOccurrence, seenFrom, type Viewpoint } from '../../lib/time';
 import { parentViewpoint } from '../auth/viewpoint.service';
-import { getMembershipAt } from '../billing/billing.service';
+import { findOwnChildId, requireOwnChildId } from '../children/children.service';
+import { getMembershipAt } from '../membership/membership.service';
 import {
   consumeLessonCredits,
   releaseLessonCredits,
@@ -35,7 +36,6 @@ import {
   findLevelTopics,
   findOwnComment,
   findOwnLessonView,
-  findOwnStudentId,
   findStudentIdsInOrder,
   findSubjectTitles,
   findSubjectTitlesOfCourse,
@@ -88,16 +88,6 @@ function dayTitle(instant: Date, view: Viewpoint, language: Language): string {
   return format.format(new Date(instant.getTime() + view(instant) * 60_000));
 }
 
-/** One of the parent's live children by `student_sn`; another parent's child is not found. */
-export async function requireOwnChildId(
-  ctx: Pick<AppContext, 'db'>,
-  parentId: number,
-  studentSn: string,
-): Promise<number> {
-  const studentId = await findOwnStudentId(ctx.db, parentId, studentSn);
-  if (studentId === undefined) throw notFound('childNotFound');
-  return studentId;
-}
 
 /** Resolves `student_sn` to one of the parent's children, or all of them when absent. */
 async function scopeOf(ctx: Ctx, parentId: number, studentSn?: string): Promise<LessonScope> {
@@ -436,7 +426,7 @@ export async function monthCountsOf(
   studentSn: string,
   seen: Viewpoint,
 ) {
-  const studentId = await findOwnStudentId(ctx.db, parentId, studentSn);
+  const studentId = await findOwnChildId(ctx, parentId, studentSn);
   if (studentId === undefined) return { month_complete: 0, month_pending: 0, month_no_show: 0 };
   const now = ctx.clock.now();
   const { from, to } = localMonthBounds(undefined, now, seen);

@@ -24,7 +24,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.addHook('onRequest', app.requireParent);
 
   // Spec §7 names /api/parent/saveEmail; /api/saveEmail is the same call under a shorter name.
-  for (const url of ['/api/parent/saveEmail', '/api/saveEmail']) {
+  for (const url of ['/parent/saveEmail', '/saveEmail']) {
     app.post(
       url,
       {
@@ -45,7 +45,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   }
 
   app.post(
-    '/api/verifyInvitationCode',
+    '/verifyInvitationCode',
     {
       schema: {
         tags: ['onboarding'],
@@ -67,7 +67,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
 
   app.post(
-    '/api/setUserStatus',
+    '/setUserStatus',
     {
       schema: {
         tags: ['onboarding'],

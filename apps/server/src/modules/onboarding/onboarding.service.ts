@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import { badRequest, conflict, unauthenticated } from '../../lib/app-error';
 import { findAdviserByCode } from '../advisers/advisers.service';
 import { updateEmail } from '../auth/auth.service';
-import { findParentById, updateParent } from '../auth/parents.repository';
+import { findParentById, updateParent } from '../parents/parents.service';
 import { getChildLimit } from '../children/children.service';
 
 type OnboardingDetails = z.output<typeof SaveEmailBodySchema>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisers, avatars } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { createParent, createSignedInParent } from '../../../test/factories/parents';
-import { findParentById } from '../auth/parents.repository';
+import { findParentById } from '../parents/parents.service';
 
 let t: TestApp;
 let adviserId: number;

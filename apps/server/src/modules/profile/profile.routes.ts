@@ -22,7 +22,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.addHook('onRequest', app.requireParent);
 
   app.get(
-    '/api/user/profile',
+    '/user/profile',
     {
       schema: {
         tags: ['profile'],
@@ -39,7 +39,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
-    '/api/getUserInfo',
+    '/getUserInfo',
     {
       schema: {
         tags: ['profile'],
@@ -59,7 +59,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/user/timeZone',
+    '/user/timeZone',
     {
       schema: {
         tags: ['profile'],
@@ -78,7 +78,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/updateEmail',
+    '/updateEmail',
     {
       schema: {
         tags: ['profile'],
@@ -94,7 +94,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.post(
-    '/api/setUserLanguage',
+    '/setUserLanguage',
     {
       schema: {
         tags: ['profile'],

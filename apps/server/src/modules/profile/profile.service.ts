@@ -4,9 +4,9 @@ import { unauthenticated } from '../../lib/app-error';
 import { viewpointOf } from '../../lib/time';
 import { canonicalTimeZone } from '@portal/shared/api';
 import { badRequest } from '../../lib/app-error';
-import { findParentById, updateParent } from '../auth/parents.repository';
+import { findParentById, updateParent } from '../parents/parents.service';
 import { childLimitFor, findChildren } from '../children/children.service';
-import { getMembership } from '../billing/billing.service';
+import { getMembership } from '../membership/membership.service';
 import { monthCountsOf } from '../lessons/lessons.service';
 
 /**

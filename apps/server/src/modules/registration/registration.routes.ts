@@ -22,7 +22,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   { ctx },
 ) => {
   app.get(
-    '/api/captcha',
+    '/captcha',
     {
       schema: {
         tags: ['registration'],
@@ -42,7 +42,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.post(
-    '/api/signUpUser',
+    '/signUpUser',
     {
       schema: {
         tags: ['registration'],
@@ -64,7 +64,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.post(
-    '/api/addCheckPointsLog',
+    '/addCheckPointsLog',
     {
       schema: {
         tags: ['registration'],
@@ -82,7 +82,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.get(
-    '/api/getShareImg',
+    '/getShareImg',
     {
       schema: {
         tags: ['registration'],

@@ -12,7 +12,7 @@ import { newPublicId } from '../../lib/ids';
 import { findAdviserByCode, findDefaultAdviser } from '../advisers/advisers.service';
 import { allowNextCodeNow, checkCode } from '../auth/codes.service';
 import { startSession } from '../auth/session.service';
-import { findParentByEmail, findParentByPhone, insertParent } from '../auth/parents.repository';
+import { findParentByEmail, findParentByPhone, insertParent } from '../parents/parents.service';
 import { isUniqueViolation } from '../../db/errors';
 import { insertCheckpoint, insertRegistration } from './registration.repository';
 

@@ -12,7 +12,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { solveCaptcha, wrongCaptcha } from '../../../test/helpers/captcha';
 import { createParent } from '../../../test/factories/parents';
-import { findParentByPhone } from '../auth/parents.repository';
+import { findParentByPhone } from '../parents/parents.service';
 
 let t: TestApp;
 let ipCounter = 0;

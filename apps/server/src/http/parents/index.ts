@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { advisersRoutes } from '../../modules/advisers/advisers.routes';
+import { agreementsRoutes } from '../../modules/agreements/agreements.routes';
+import { authRoutes } from '../../modules/auth/auth.routes';
+import { billingRoutes } from '../../modules/billing/billing.routes';
+import { catalogueRoutes } from '../../modules/catalogue/catalogue.routes';
+import { childrenRoutes } from '../../modules/children/children.routes';
+import { creditsRoutes } from '../../modules/credits/credits.routes';
+import { dictRoutes } from '../../modules/dict/dict.routes';
+import { lessonsRoutes } from '../../modules/lessons/lessons.routes';
+import { onboardingRoutes } from '../../modules/onboarding/onboarding.routes';
+import { profileRoutes } from '../../modules/profile/profile.routes';
+import { registrationRoutes } from '../../modules/registration/registration.routes';
+
+/**
+ * The parents' HTTP edge, registered under `/api`: the spec's URLs and wire names (§7), its
+ * envelope and its translated messages. Signed-in routes run `requireParent`, which knows only
+ * parents' sessions: a staff token opens nothing here. One line per feature.
+ */
+export const parentsEdge: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(dictRoutes, { ctx });
+  await app.register(agreementsRoutes, { ctx });
+  await app.register(authRoutes, { ctx });
+  await app.register(profileRoutes, { ctx });
+  await app.register(catalogueRoutes, { ctx });
+  await app.register(creditsRoutes, { ctx });
+  await app.register(childrenRoutes, { ctx });
+  await app.register(advisersRoutes, { ctx });
+  await app.register(lessonsRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
+  await app.register(onboardingRoutes, { ctx });
+  await app.register(registrationRoutes, { ctx });
+};
