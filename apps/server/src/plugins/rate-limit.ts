@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context';
 import { AppError } from '../lib/app-error';
-import { hitWindow } from '../modules/rate-limit/rate-limit.repository';
+import { hitWindow } from '../modules/rate-limit/rate-limit.service';
 
 /**
  * A @fastify/rate-limit store on the shared database, so every instance behind the load balancer

@@ -8,7 +8,7 @@ import { translate, type Language } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { AppError, badRequest, rateLimited } from '../../lib/app-error';
 import { newNumericCode, safeEqual, sha256 } from '../../lib/tokens';
-import { clearWindow, hitWindow } from '../rate-limit/rate-limit.repository';
+import { clearWindow, hitWindow } from '../rate-limit/rate-limit.service';
 import {
   consumeCode,
   countWrongTry,

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { clearWindows, hitStreak, readWindows } from '../rate-limit/rate-limit.repository';
+import { clearWindows, hitStreak, readWindows } from '../rate-limit/rate-limit.service';
 import type { Phone } from './codes.service';
 
 /**

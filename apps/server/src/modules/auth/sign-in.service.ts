@@ -9,7 +9,7 @@ import {
   verifyPasswordOrBusy,
 } from '../../lib/passwords';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
-import { hitWindow } from '../rate-limit/rate-limit.repository';
+import { hitWindow } from '../rate-limit/rate-limit.service';
 import { requireSolvedCaptcha } from './captcha-gate';
 import { checkCode, type Phone } from './codes.service';
 import {
