@@ -18,12 +18,13 @@ import { endOtherSessions, endSession } from './session.service';
 /** Issue #3: reset links are valid 30 minutes. */
 export const RESET_LINK_MINUTES = 30;
 
+/** Whether a phone has an account, and its status (0 when there is none). */
 export async function checkUser(
   ctx: AppContext,
   phone: Phone,
-): Promise<{ is_exist: boolean; status: number }> {
+): Promise<{ exists: boolean; status: number }> {
   const parent = await findParentByPhone(ctx.db, phone.country_code, phone.mobile);
-  return { is_exist: Boolean(parent), status: parent?.status ?? 0 };
+  return { exists: Boolean(parent), status: parent?.status ?? 0 };
 }
 
 async function requireParentRow(ctx: AppContext, parentId: number): Promise<ParentRow> {

@@ -1,5 +1,4 @@
 import { translate, type Language } from '@portal/shared/i18n';
-import type { LoginData } from '@portal/shared/auth';
 import type { AppContext } from '../../app-context';
 import { AppError, badRequest } from '../../lib/app-error';
 import {
@@ -51,6 +50,16 @@ export const KNOWN_DEVICE_PLACES = 4;
 /** At most one "your account is being guessed" notice per parent a day. */
 const ALERT_WINDOW_MS = 24 * 3_600_000;
 
+/** An opened session: the token is shown once (it is stored only hashed). */
+export interface SignedIn {
+  token: string;
+  /** The parent's account status (0 while onboarding, spec §3). */
+  status: number;
+  userSn: string;
+  /** A new device token for the browser to keep (decision 030); absent when its own is still good. */
+  deviceToken?: string;
+}
+
 export interface SignInMeta {
   ip: string;
   language: Language;
@@ -89,7 +98,7 @@ async function completeSignIn(
   input: Phone & { time_zone?: string; language?: Language },
   ip: string,
   knownDeviceId: number | undefined,
-): Promise<LoginData> {
+): Promise<SignedIn> {
   const now = ctx.clock.now();
   await updateParent(
     ctx.db,
@@ -119,8 +128,8 @@ async function completeSignIn(
   return {
     token,
     status: parent.status,
-    user_sn: parent.user_sn,
-    ...(deviceToken ? { device_token: deviceToken } : {}),
+    userSn: parent.user_sn,
+    ...(deviceToken ? { deviceToken } : {}),
   };
 }
 
@@ -194,7 +203,7 @@ export async function loginWithPassword(
     language?: Language;
   },
   meta: SignInMeta,
-): Promise<LoginData> {
+): Promise<SignedIn> {
   // Cheapest first: a fully booked instance answers before any database work, unless the
   // browser says it is a known device (checked below, it may take the reserved places).
   refuseStrangersWhenBooked(ctx, input.device);
@@ -240,7 +249,7 @@ export async function loginWithCode(
   ctx: AppContext,
   input: Phone & { code: string; time_zone?: string; device?: string; language?: Language },
   meta: Pick<SignInMeta, 'ip'>,
-): Promise<LoginData> {
+): Promise<SignedIn> {
   const parent = await findParentByPhone(ctx.db, input.country_code, input.mobile);
   if (!parent) throw badRequest('userNotExist');
   await checkCode(ctx, input, 'login', input.code, true);

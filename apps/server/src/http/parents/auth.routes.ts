@@ -28,14 +28,32 @@ import {
   requestPasswordReset,
   resetPasswordWithLink,
   setFirstPassword,
-} from './auth.service';
-import { checkCode, sendCode } from './codes.service';
-import { loginWithCode, loginWithPassword, refuseStrangersWhenBooked } from './sign-in.service';
+} from '../../modules/auth/auth.service';
+import { checkCode, sendCode } from '../../modules/auth/codes.service';
+import {
+  loginWithCode,
+  loginWithPassword,
+  refuseStrangersWhenBooked,
+  type SignedIn,
+} from '../../modules/auth/sign-in.service';
+import { ok, okSaying } from '../envelope';
 
 const NullData = envelope(z.null());
+
+/** Spec §7 login `data`: the device token only when a new one was issued (decision 030). */
+const signInWire = (signedIn: SignedIn) => ({
+  token: signedIn.token,
+  status: signedIn.status,
+  user_sn: signedIn.userSn,
+  ...(signedIn.deviceToken ? { device_token: signedIn.deviceToken } : {}),
+});
+
+/** The answer that carries its message twice, in `msg` and in `data.message` (spec §7). */
+const saying = (message: string) => ok({ message }, message);
 /** Per-IP limits on the sign-in door; per-phone and per-account limits live in the services. */
 const PER_IP = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
+/** Sign-in, codes and passwords (spec §7 "Auth"): the legacy names stay as spelled here. */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
     '/login',
@@ -52,15 +70,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         refuseStrangersWhenBooked(ctx, (request.body as { device?: unknown } | undefined)?.device),
       config: { rateLimit: { ...PER_IP(30).rateLimit, hook: 'preHandler' } },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: await loginWithPassword(ctx, request.body, {
-        ip: request.ip,
-        language: request.lang,
-        log: (error) => request.log.error({ err: error }, 'sign-in notice failed'),
-      }),
-    }),
+    async (request) =>
+      ok(
+        signInWire(
+          await loginWithPassword(ctx, request.body, {
+            ip: request.ip,
+            language: request.lang,
+            log: (error) => request.log.error({ err: error }, 'sign-in notice failed'),
+          }),
+        ),
+      ),
   );
 
   app.post(
@@ -80,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         captcha,
         warn: (details, message) => request.log.warn(details, message),
       });
-      return { code: 200 as const, msg: translate(request.lang, 'codeSent'), data: null };
+      return okSaying(request, 'codeSent', null);
     },
   );
 
@@ -95,11 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
       config: PER_IP(30),
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: await loginWithCode(ctx, request.body, { ip: request.ip }),
-    }),
+    async (request) => ok(signInWire(await loginWithCode(ctx, request.body, { ip: request.ip }))),
   );
 
   app.post(
@@ -116,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const { mobile, country_code, code, scene } = request.body;
       await checkCode(ctx, { mobile, country_code }, scene ?? 'login', code, false);
-      return { code: 200 as const, msg: 'ok', data: { valid: true as const } };
+      return ok({ valid: true as const });
     },
   );
 
@@ -131,11 +146,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
       config: PER_IP(30),
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: await checkUser(ctx, request.body),
-    }),
+    async (request) => {
+      const { exists, status } = await checkUser(ctx, request.body);
+      return ok({ is_exist: exists, status });
+    },
   );
 
   app.post(
@@ -152,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       await changePassword(ctx, request.session!, request.body.old_pwd, request.body.new_pwd);
-      return { code: 200 as const, msg: translate(request.lang, 'passwordSaved'), data: null };
+      return okSaying(request, 'passwordSaved', null);
     },
   );
 
@@ -169,7 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       await setFirstPassword(ctx, parentIdOf(request), request.body.password);
-      return { code: 200 as const, msg: translate(request.lang, 'passwordSaved'), data: null };
+      return okSaying(request, 'passwordSaved', null);
     },
   );
 
@@ -187,7 +201,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       // Spec §7: 400 means "no password yet" and the client goes on to set one.
       if (!(await hasPassword(ctx, parentIdOf(request))))
         throw new AppError('BAD_REQUEST', 'passwordNotSet');
-      return { code: 200 as const, msg: 'ok', data: { message: 'ok' } };
+      return saying('ok');
     },
   );
 
@@ -207,8 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       await requestPasswordReset(ctx, request.query.email, request.lang, (error) =>
         request.log.error({ err: error }, 'reset e-mail failed'),
       );
-      const message = translate(request.lang, 'emailBeSend');
-      return { code: 200 as const, msg: message, data: { message } };
+      return saying(translate(request.lang, 'emailBeSend'));
     },
   );
 
@@ -225,7 +238,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       await resetPasswordWithLink(ctx, request.body.token, request.body.password);
-      return { code: 200 as const, msg: translate(request.lang, 'passwordSaved'), data: null };
+      return okSaying(request, 'passwordSaved', null);
     },
   );
 
@@ -241,8 +254,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       await logout(ctx, request.session!.sessionId);
-      const message = translate(request.lang, 'loggedOut');
-      return { code: 200 as const, msg: message, data: { message } };
+      return saying(translate(request.lang, 'loggedOut'));
     },
   );
 };
