@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { expireUnpaidOrders } from '../modules/billing/billing.service';
-import { generateLessons, settleEndedLessons } from '../modules/lessons/lessons.service';
+import { generateLessons, settleEndedLessons } from '../modules/scheduling/scheduling.service';
 import { deleteExpiredWindows } from '../modules/rate-limit/rate-limit.repository';
 import { deleteExpiredChallenges } from '../modules/registration/captcha.repository';
 

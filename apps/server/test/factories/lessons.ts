@@ -12,7 +12,7 @@ import {
 } from '../../src/db/schema';
 import { newPublicId } from '../../src/lib/ids';
 import { appendLedger } from '../../src/modules/credits/credits.repository';
-import { enrollChild } from '../../src/modules/lessons/lessons.service';
+import { enrollChild } from '../../src/modules/scheduling/scheduling.service';
 
 let counter = 0;
 

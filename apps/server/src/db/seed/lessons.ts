@@ -4,7 +4,7 @@ import {
   generateLessons,
   settleEndedLessons,
   cancelLesson,
-} from '../../modules/lessons/lessons.service';
+} from '../../modules/scheduling/scheduling.service';
 import { atOffset } from '../../lib/time';
 import { newPublicId } from '../../lib/ids';
 import type { Transaction } from '../client';

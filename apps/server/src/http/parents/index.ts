@@ -8,7 +8,7 @@ import { catalogueRoutes } from '../../modules/catalogue/catalogue.routes';
 import { childrenRoutes } from '../../modules/children/children.routes';
 import { creditsRoutes } from '../../modules/credits/credits.routes';
 import { dictRoutes } from '../../modules/dict/dict.routes';
-import { lessonsRoutes } from '../../modules/lessons/lessons.routes';
+import { lessonsRoutes } from './lessons.routes';
 import { onboardingRoutes } from '../../modules/onboarding/onboarding.routes';
 import { profileRoutes } from '../../modules/profile/profile.routes';
 import { registrationRoutes } from '../../modules/registration/registration.routes';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleEndedLessons } from '../lessons/lessons.service';
+import { settleEndedLessons } from '../scheduling/scheduling.service';
 import {
   createChild,
   createCourse,

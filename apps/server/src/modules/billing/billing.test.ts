@@ -7,7 +7,7 @@ import { createChild, createCourse, createEnrollment } from '../../../test/facto
 import { createSignedInParent } from '../../../test/factories/parents';
 import { rowsOf } from '../../db/client';
 import type { LocalPaymentProvider } from '../../providers/payments/local-payments';
-import { settleEndedLessons } from '../lessons/lessons.service';
+import { settleEndedLessons } from '../scheduling/scheduling.service';
 import { WEBHOOK_PATH } from './payments.routes';
 
 let t: TestApp;

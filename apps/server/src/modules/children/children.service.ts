@@ -14,7 +14,7 @@ import { newPublicId } from '../../lib/ids';
 import { dayInZone } from '../../lib/time';
 import { findParentById, updateParent } from '../parents/parents.service';
 import { getMembership } from '../membership/membership.service';
-import { cancelLessonsOfChild, deletionImpactOfChild } from '../lessons/lessons.service';
+import { cancelLessonsOfChild, deletionImpactOfChild } from '../scheduling/scheduling.service';
 import {
   countStudents,
   findAvatar,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@portal/shared/api';
-import { translate } from '@portal/shared/i18n';
+import { translate, type Language } from '@portal/shared/i18n';
 import {
   CommentQuerySchema,
   CommentSchema,
@@ -21,22 +21,62 @@ import {
 } from '@portal/shared/lessons';
 import type { AppContext } from '../../app-context';
 import { parentIdOf } from '../../plugins/auth';
+import { parentViewpoint } from '../../modules/auth/viewpoint.service';
 import {
   enterRoom,
   findCompletedLessons,
   findEnrolledCourses,
-  findUpcomingLessonGroups,
   findUpcomingLessons,
   getComment,
   judgeLesson,
   requestLeave,
   setComment,
-} from './lessons.service';
+  type LessonListQuery,
+} from '../../modules/lessons/lessons.service';
+import { ok, okSaying } from '../envelope';
+import {
+  completedGroupsWire,
+  completedWire,
+  enrolledCourseWire,
+  groupByTitle,
+  scheduledWire,
+} from './lessons.wire';
+
+/** The list queries' legacy names (spec §7) as the service takes them. */
+const listQuery = (query: {
+  student_sn?: string | undefined;
+  pagesize: number;
+  page: number;
+}): LessonListQuery => ({
+  studentSn: query.student_sn,
+  pageSize: query.pagesize,
+  page: query.page,
+});
+
+const lessonRef = (body: { lesson_sn: string; student_sn: string }) => ({
+  lessonSn: body.lesson_sn,
+  studentSn: body.student_sn,
+});
 
 /** Spec §7 "Lessons": the legacy names stay as spelled at this edge (STYLE.md → Naming). */
 export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.requireParent);
   const tags = ['lessons'];
+
+  /** Upcoming lessons on the wire, with `now_status` 1 when one is on air. */
+  async function upcomingPage(
+    parentId: number,
+    query: z.infer<typeof ScheduleQuerySchema>,
+    language: Language,
+  ) {
+    const page = await findUpcomingLessons(ctx, parentId, listQuery(query));
+    const seen = await parentViewpoint(ctx, parentId, query.time_diff);
+    return {
+      data: page.lessons.map((lesson) => scheduledWire(lesson, seen, language)),
+      total: page.total,
+      now_status: page.onAir ? 1 : 0,
+    };
+  }
 
   app.get(
     '/userSchedukeForStudent',
@@ -48,11 +88,14 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: LessonPageSchema.extend({ code: z.literal(200), msg: z.string() }) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      ...(await findUpcomingLessons(ctx, parentIdOf(request), request.query, request.lang)),
-    }),
+    async (request) => {
+      const { data, ...page } = await upcomingPage(
+        parentIdOf(request),
+        request.query,
+        request.lang,
+      );
+      return { ...ok(data), ...page };
+    },
   );
 
   app.get(
@@ -67,11 +110,14 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      ...(await findUpcomingLessonGroups(ctx, parentIdOf(request), request.query, request.lang)),
-    }),
+    async (request) => {
+      const { data, ...page } = await upcomingPage(
+        parentIdOf(request),
+        request.query,
+        request.lang,
+      );
+      return { ...ok(groupByTitle(data, (lesson) => lesson.title)), ...page };
+    },
   );
 
   app.post(
@@ -84,11 +130,14 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(z.array(EnrolledCourseSchema)) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: await findEnrolledCourses(ctx, parentIdOf(request), request.query, request.lang),
-    }),
+    async (request) => {
+      const parentId = parentIdOf(request);
+      const courses = await findEnrolledCourses(ctx, parentId, {
+        studentSn: request.query.student_sn,
+      });
+      const seen = await parentViewpoint(ctx, parentId, request.query.time_diff);
+      return ok(courses.map((course) => enrolledCourseWire(course, seen, request.lang)));
+    },
   );
 
   app.get(
@@ -101,12 +150,12 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(z.array(CompletedLessonSchema)) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: (await findCompletedLessons(ctx, parentIdOf(request), request.query, request.lang))
-        .list,
-    }),
+    async (request) => {
+      const parentId = parentIdOf(request);
+      const page = await findCompletedLessons(ctx, parentId, listQuery(request.query));
+      const seen = await parentViewpoint(ctx, parentId, request.query.time_diff);
+      return ok(page.lessons.map((lesson) => completedWire(lesson, seen, request.lang)));
+    },
   );
 
   app.get(
@@ -122,13 +171,13 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const page = await findCompletedLessons(
-        ctx,
-        parentIdOf(request),
-        request.query,
-        request.lang,
-      );
-      return { code: 200 as const, msg: 'ok', data: page.groups, total: page.total };
+      const parentId = parentIdOf(request);
+      const page = await findCompletedLessons(ctx, parentId, listQuery(request.query));
+      const seen = await parentViewpoint(ctx, parentId, request.query.time_diff);
+      return {
+        ...ok(completedGroupsWire(page.lessons, seen, request.lang)),
+        total: page.total,
+      };
     },
   );
 
@@ -142,11 +191,14 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(CommentSchema) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: await getComment(ctx, parentIdOf(request), request.query.comment_id),
-    }),
+    async (request) => {
+      const comment = await getComment(ctx, parentIdOf(request), request.query.comment_id);
+      return ok({
+        comment_id: comment.commentSn,
+        rating: comment.rating,
+        comment: comment.comment,
+      });
+    },
   );
 
   app.post(
@@ -160,8 +212,9 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      await setComment(ctx, parentIdOf(request), request.body);
-      return { code: 200 as const, msg: translate(request.lang, 'sentSuccessfully'), data: null };
+      const { rating, comment } = request.body;
+      await setComment(ctx, parentIdOf(request), { ...lessonRef(request.body), rating, comment });
+      return okSaying(request, 'sentSuccessfully', null);
     },
   );
 
@@ -175,11 +228,10 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(JudgeLessonSchema) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: await judgeLesson(ctx, parentIdOf(request), request.body, request.lang),
-    }),
+    async (request) => {
+      const judged = await judgeLesson(ctx, parentIdOf(request), lessonRef(request.body));
+      return ok({ is_class: judged.canEnter, message: translate(request.lang, judged.reason) });
+    },
   );
 
   // Spec §7: clients call it with and without the trailing slash.
@@ -194,11 +246,8 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           response: { 200: envelope(EnterRoomSchema) },
         },
       },
-      async (request) => ({
-        code: 200 as const,
-        msg: 'ok',
-        data: { url: await enterRoom(ctx, parentIdOf(request), request.body) },
-      }),
+      async (request) =>
+        ok({ url: await enterRoom(ctx, parentIdOf(request), lessonRef(request.body)) }),
     );
   }
 
@@ -212,10 +261,11 @@ export const lessonsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(LeaveResultSchema) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: translate(request.lang, 'leaveRequested'),
-      data: await requestLeave(ctx, parentIdOf(request), request.body),
-    }),
+    async (request) => {
+      await requestLeave(ctx, parentIdOf(request), lessonRef(request.body));
+      // `status`: the lesson's attends_status after the request, 1 = on leave.
+      const { lesson_sn, student_sn } = request.body;
+      return okSaying(request, 'leaveRequested', { lesson_sn, student_sn, status: 1 });
+    },
   );
 };
