@@ -10,7 +10,7 @@ import { creditsRoutes } from '../../modules/credits/credits.routes';
 import { dictRoutes } from '../../modules/dict/dict.routes';
 import { lessonsRoutes } from './lessons.routes';
 import { onboardingRoutes } from '../../modules/onboarding/onboarding.routes';
-import { profileRoutes } from '../../modules/profile/profile.routes';
+import { profileRoutes } from './profile.routes';
 import { registrationRoutes } from '../../modules/registration/registration.routes';
 
 /**

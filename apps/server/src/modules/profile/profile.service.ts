@@ -1,31 +1,54 @@
-import type { Profile } from '@portal/shared/auth';
+import type { Language } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
-import { unauthenticated } from '../../lib/app-error';
+import { badRequest, unauthenticated } from '../../lib/app-error';
 import { viewpointOf } from '../../lib/time';
 import { canonicalTimeZone } from '@portal/shared/api';
-import { badRequest } from '../../lib/app-error';
 import { findParentById, updateParent } from '../parents/parents.service';
 import { childLimitFor, findChildren } from '../children/children.service';
 import { getMembership } from '../membership/membership.service';
 import { monthCountsOf, type MonthCounts } from '../lessons/lessons.service';
 
-/** This month's lesson counts as spec §3 student_info names them. */
-const monthCountsWire = (counts: MonthCounts) => ({
-  month_complete: counts.complete,
-  month_pending: counts.pending,
-  month_no_show: counts.noShow,
-});
+/** The signed-in parent's account, plan, child limit and current child (spec §3 User profile). */
+export interface ParentProfile {
+  userSn: string;
+  name: string | null;
+  countryCode: string;
+  mobile: string;
+  email: string | null;
+  city: string | null;
+  country: string | null;
+  /** The adviser who referred the parent, and their code (decision 020). */
+  referer: string | null;
+  refererCode: string | null;
+  wechat: string | null;
+  language: Language | null;
+  timeZone: string | null;
+  /** 0 while onboarding (spec §3). */
+  status: number;
+  hasPassword: boolean;
+  plan: { isActive: boolean; kids: number; memberType: number };
+  childLimit: number;
+  canAddChild: boolean;
+  /** The child last selected, else the first; null without children. */
+  currentChild: {
+    studentSn: string;
+    avatar: string;
+    nickname: string;
+    /** This month's lessons in the parent's calendar. */
+    monthCounts: MonthCounts;
+  } | null;
+}
 
 /**
  * The parent's profile (spec §3 User profile). It is composed from the modules that own each
  * part: the account here, the current child and the child limit from the children module;
- * this month's lesson counts from the lessons module and membership from billing.
+ * this month's lesson counts from the lessons module and the plan from the membership module.
  */
 export async function getProfile(
   ctx: AppContext,
   parentId: number,
   timeDiff?: number,
-): Promise<Profile> {
+): Promise<ParentProfile> {
   // Independent reads side by side, each once (issue #8: the profile made 10 round trips one
   // after another, three of them for the same parent row; docs/performance.md).
   const [parent, membership, children] = await Promise.all([
@@ -41,38 +64,37 @@ export async function getProfile(
   const current =
     children.find((child) => child.student_sn === parent.last_student_sn) ?? children[0];
   return {
-    user_sn: parent.user_sn,
+    userSn: parent.user_sn,
     name: parent.name,
-    country_code: parent.country_code,
+    countryCode: parent.country_code,
     mobile: parent.mobile,
     email: parent.email,
-    user_city: parent.user_city,
-    user_country: parent.user_country,
+    city: parent.user_city,
+    country: parent.user_country,
     referer: parent.referer,
-    referer_code: parent.referer_code,
-    wechat_id: parent.wechat,
+    refererCode: parent.referer_code,
+    wechat: parent.wechat,
     language: parent.language,
-    time_zone: parent.time_zone,
-    last_student_sn: current?.student_sn ?? null,
-    member_status: membership.member_status,
-    member_kids: membership.member_kids,
-    member_type: membership.member_type,
+    timeZone: parent.time_zone,
     status: parent.status,
-    has_password: Boolean(parent.password_hash),
-    child_limit: limit,
-    can_add_child: count < limit,
-    student_info: current
+    hasPassword: Boolean(parent.password_hash),
+    plan: {
+      isActive: membership.member_status === 1,
+      kids: membership.member_kids,
+      memberType: membership.member_type,
+    },
+    childLimit: limit,
+    canAddChild: count < limit,
+    currentChild: current
       ? {
-          student_sn: current.student_sn,
+          studentSn: current.student_sn,
           avatar: current.avatar,
           nickname: current.nickname,
-          ...monthCountsWire(
-            await monthCountsOf(
-              ctx,
-              parentId,
-              current.student_sn,
-              viewpointOf(timeDiff, parent.time_zone),
-            ),
+          monthCounts: await monthCountsOf(
+            ctx,
+            parentId,
+            current.student_sn,
+            viewpointOf(timeDiff, parent.time_zone),
           ),
         }
       : null,

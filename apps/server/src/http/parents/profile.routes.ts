@@ -11,9 +11,11 @@ import { TimeDiffSchema } from '@portal/shared/catalogue';
 import { translate } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { parentIdOf } from '../../plugins/auth';
-import { setLanguage, updateEmail } from '../auth/auth.service';
-import { getAdviserForParent } from '../advisers/advisers.service';
-import { getProfile, setTimeZone } from './profile.service';
+import { setLanguage, updateEmail } from '../../modules/auth/auth.service';
+import { getAdviserForParent } from '../../modules/advisers/advisers.service';
+import { getProfile, setTimeZone } from '../../modules/profile/profile.service';
+import { ok, okSaying } from '../envelope';
+import { profileWire } from './profile.wire';
 
 /** Decision 035: `time_diff` when sent, else the stored zone (this month's lesson counts). */
 const ViewpointQuerySchema = z.object({ time_diff: TimeDiffSchema.optional() });
@@ -31,11 +33,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(ProfileSchema) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: await getProfile(ctx, parentIdOf(request), request.query.time_diff),
-    }),
+    async (request) =>
+      ok(profileWire(await getProfile(ctx, parentIdOf(request), request.query.time_diff))),
   );
 
   app.get(
@@ -48,14 +47,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(UserInfoSchema) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: {
-        user_info: await getProfile(ctx, parentIdOf(request), request.query.time_diff),
+    async (request) =>
+      ok({
+        user_info: profileWire(await getProfile(ctx, parentIdOf(request), request.query.time_diff)),
         salesperson_info: await getAdviserForParent(ctx, parentIdOf(request), request.lang),
-      },
-    }),
+      }),
   );
 
   app.post(
@@ -70,11 +66,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(z.object({ time_zone: z.string() })) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: { time_zone: await setTimeZone(ctx, parentIdOf(request), request.body.time_zone) },
-    }),
+    async (request) =>
+      ok({ time_zone: await setTimeZone(ctx, parentIdOf(request), request.body.time_zone) }),
   );
 
   app.post(
@@ -89,7 +82,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       await updateEmail(ctx, parentIdOf(request), request.body.email);
-      return { code: 200 as const, msg: translate(request.lang, 'emailSaved'), data: null };
+      return okSaying(request, 'emailSaved', null);
     },
   );
 
@@ -105,11 +98,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       await setLanguage(ctx, parentIdOf(request), request.body.language);
-      return {
-        code: 200 as const,
-        msg: translate(request.body.language, 'languageSaved'),
-        data: null,
-      };
+      // Answered in the language just chosen, not the one the request was sent in.
+      return ok(null, translate(request.body.language, 'languageSaved'));
     },
   );
 };
