@@ -9,7 +9,7 @@ import { childrenRoutes } from '../../modules/children/children.routes';
 import { creditsRoutes } from '../../modules/credits/credits.routes';
 import { dictRoutes } from '../../modules/dict/dict.routes';
 import { lessonsRoutes } from './lessons.routes';
-import { onboardingRoutes } from '../../modules/onboarding/onboarding.routes';
+import { onboardingRoutes } from './onboarding.routes';
 import { profileRoutes } from './profile.routes';
 import { registrationRoutes } from '../../modules/registration/registration.routes';
 

@@ -14,7 +14,8 @@ import {
   completeOnboarding,
   isValidReferralCode,
   saveOnboardingDetails,
-} from './onboarding.service';
+} from '../../modules/onboarding/onboarding.service';
+import { ok, okSaying } from '../envelope';
 
 /** Onboarding of a signed-in parent with status 0 (spec §2 Onboarding, §7). */
 export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -39,7 +40,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       async (request) => {
         await saveOnboardingDetails(ctx, parentIdOf(request), request.body);
         const message = translate(request.lang, 'accountDetailsSaved');
-        return { code: 200 as const, msg: message, data: { message } };
+        return ok({ message }, message);
       },
     );
   }
@@ -58,11 +59,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request) => {
       const result = await isValidReferralCode(ctx, request.body.code);
-      return {
-        code: 200 as const,
-        msg: translate(request.lang, result ? 'referralVerified' : 'referralFailed'),
-        data: { result },
-      };
+      return okSaying(request, result ? 'referralVerified' : 'referralFailed', { result });
     },
   );
 
@@ -75,10 +72,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: envelope(UserStatusDataSchema) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: await completeOnboarding(ctx, parentIdOf(request)),
-    }),
+    async (request) => ok(await completeOnboarding(ctx, parentIdOf(request))),
   );
 };
