@@ -7,7 +7,7 @@ import { billingRoutes } from '../../modules/billing/billing.routes';
 import { catalogueRoutes } from '../../modules/catalogue/catalogue.routes';
 import { childrenRoutes } from '../../modules/children/children.routes';
 import { creditsRoutes } from '../../modules/credits/credits.routes';
-import { dictRoutes } from '../../modules/dict/dict.routes';
+import { dictRoutes } from './dict.routes';
 import { lessonsRoutes } from './lessons.routes';
 import { onboardingRoutes } from './onboarding.routes';
 import { profileRoutes } from './profile.routes';

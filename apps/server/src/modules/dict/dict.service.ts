@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import countries, { type LocaleData } from 'i18n-iso-countries';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
-import type { Country, CountriesQuery } from '@portal/shared/dict';
+import type { CountriesQuery } from '@portal/shared/dict';
 import type { Language } from '@portal/shared/i18n';
 
 // Plain require: JSON import attributes differ between Node 20 and bundlers.
@@ -68,14 +68,28 @@ function sortFor(language: Language): CountryEntry[] {
   });
 }
 
-/** Spec §7 `dict/countries`: filter by keywords (either language, ISO or code) and calling code. */
+/** A region with a calling code, named in both languages. */
+export interface CountryRegion {
+  /** ISO 3166-1 numeric: never changes between releases. */
+  id: number;
+  /** ISO 3166-1 alpha-2. */
+  iso: string;
+  /** Without the plus, e.g. "86". */
+  callingCode: string;
+  name: { en: string; zh: string };
+}
+
+/**
+ * Spec §7 `dict/countries`: filter by keywords (either language, ISO or code) and calling code,
+ * in the alphabetical order of `collation` (mainland China first), one page of it.
+ */
 export function findCountries(
   query: CountriesQuery,
-  language: Language,
-): { list: Country[]; total: number } {
+  collation: Language,
+): { list: CountryRegion[]; total: number } {
   const keywords = query.keywords?.toLowerCase().replace(/^\+/, '');
   const code = query.country_code?.replace(/^\+/, '');
-  const matching = SORTED[language].filter((entry) => {
+  const matching = SORTED[collation].filter((entry) => {
     if (code && entry.country_code !== code) return false;
     if (!keywords) return true;
     return (
@@ -88,9 +102,9 @@ export function findCountries(
   const start = (query.page - 1) * query.pagesize;
   const list = matching.slice(start, start + query.pagesize).map((entry) => ({
     id: entry.id,
-    title: entry.names[language],
-    country_code: entry.country_code,
     iso: entry.iso,
+    callingCode: entry.country_code,
+    name: { en: entry.names.en, zh: entry.names.zh_CN },
   }));
   return { list, total: matching.length };
 }

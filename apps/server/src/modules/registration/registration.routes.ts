@@ -11,6 +11,7 @@ import {
 } from '@portal/shared/onboarding';
 import type { AppContext } from '../../app-context';
 import { findCountries } from '../dict/dict.service';
+import { countryListWire } from '../../http/parents/dict.wire';
 import { shareImagesFor } from './landing';
 import { recordCheckpoint, signUp } from './registration.service';
 
@@ -77,7 +78,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (request) => {
       await recordCheckpoint(ctx, request.body);
       const { list } = findCountries({ page: 1, pagesize: 999 }, request.lang);
-      return { code: 200 as const, msg: 'ok', data: list };
+      return { code: 200 as const, msg: 'ok', data: countryListWire(list, request.lang) };
     },
   );
 

@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@portal/shared/api';
 import { CountriesQuerySchema, CountryListSchema, SiteSettingsSchema } from '@portal/shared/dict';
 import type { AppContext } from '../../app-context';
-import { findCountries } from './dict.service';
-import { getSiteSettings } from './site.service';
+import { findCountries } from '../../modules/dict/dict.service';
+import { getSiteFacts } from '../../modules/dict/site.service';
+import { ok } from '../envelope';
+import { countryListWire } from './dict.wire';
 
+/** Public lists and facts (spec §7 `dict/*`), the same for every visitor of a language. */
 export const dictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/dict/countries',
@@ -21,7 +24,7 @@ export const dictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const { list } = findCountries(request.query, request.lang);
       // Public, identical for everyone in a language: let browsers and proxies keep it.
       reply.header('cache-control', 'public, max-age=3600').header('vary', 'lang, accept-language');
-      return { code: 200 as const, msg: 'ok', data: list };
+      return ok(countryListWire(list, request.lang));
     },
   );
 
@@ -37,7 +40,14 @@ export const dictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=300').header('vary', 'lang, accept-language');
-      return { code: 200 as const, msg: 'ok', data: getSiteSettings(ctx.config, request.lang) };
+      const facts = getSiteFacts(ctx.config);
+      return ok({
+        company_name: facts.companyName[request.lang],
+        support_email: facts.supportEmail,
+        support_phone: facts.supportPhone,
+        app_store_url: facts.appStoreUrl,
+        google_play_url: facts.googlePlayUrl,
+      });
     },
   );
 };
