@@ -4,7 +4,7 @@ import { advisersRoutes } from '../../modules/advisers/advisers.routes';
 import { agreementsRoutes } from '../../modules/agreements/agreements.routes';
 import { authRoutes } from './auth.routes';
 import { billingRoutes } from '../../modules/billing/billing.routes';
-import { catalogueRoutes } from '../../modules/catalogue/catalogue.routes';
+import { catalogueRoutes } from './catalogue.routes';
 import { childrenRoutes } from '../../modules/children/children.routes';
 import { creditsRoutes } from '../../modules/credits/credits.routes';
 import { dictRoutes } from './dict.routes';

@@ -1,14 +1,4 @@
-import {
-  CLASS_TYPE_LABELS,
-  FREQUENCIES,
-  WEEKDAY_IDS,
-  type CourseScheduleItem,
-  type CoursesScheduleBody,
-  type CoursesScheduleData,
-  type Level,
-  type Subject,
-} from '@portal/shared/catalogue';
-import type { Language } from '@portal/shared/i18n';
+import { FREQUENCIES, WEEKDAY_IDS, type ClassType } from '@portal/shared/catalogue';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../lib/app-error';
 import { atOffset, nextWeeklyOccurrence } from '../../lib/time';
@@ -23,66 +13,87 @@ import {
   type CourseSlotRow,
 } from './catalogue.repository';
 
-const pick = (row: { title_en: string; title_zh: string }, language: Language) =>
-  language === 'zh_CN' ? row.title_zh : row.title_en;
+/** A catalogue text as stored in both languages (the edge picks one). */
+export interface CatalogueText {
+  en: string;
+  zh: string;
+}
 
-export async function listSubjects(
-  ctx: Pick<AppContext, 'db'>,
-  language: Language,
-): Promise<Subject[]> {
+const titleOf = (row: { title_en: string; title_zh: string }): CatalogueText => ({
+  en: row.title_en,
+  zh: row.title_zh,
+});
+const descriptionOf = (row: { description_en: string; description_zh: string }) => ({
+  en: row.description_en,
+  zh: row.description_zh,
+});
+
+export interface Subject {
+  id: number;
+  title: CatalogueText;
+  img: string;
+  description: CatalogueText;
+}
+
+export interface Level {
+  id: number;
+  title: CatalogueText;
+  /** Ages the level is for, inclusive. */
+  ageFrom: number;
+  ageTo: number;
+  description: CatalogueText;
+  levelGroupId: number;
+}
+
+export interface Topic {
+  id: number;
+  /** The lesson's place in the level's sequence. */
+  position: number;
+  title: CatalogueText;
+}
+
+export async function listSubjects(ctx: Pick<AppContext, 'db'>): Promise<Subject[]> {
   const rows = await findSubjects(ctx.db);
   return rows.map((row) => ({
     id: row.id,
-    title: pick(row, language),
+    title: titleOf(row),
     img: row.img,
-    description: language === 'zh_CN' ? row.description_zh : row.description_en,
+    description: descriptionOf(row),
   }));
 }
 
-export async function listLevels(
-  ctx: Pick<AppContext, 'db'>,
-  subjectId: number,
-  language: Language,
-): Promise<Level[]> {
+export async function listLevels(ctx: Pick<AppContext, 'db'>, subjectId: number): Promise<Level[]> {
   if (!(await findSubject(ctx.db, subjectId))) throw notFound('subjectNotFound');
   const rows = await findLevels(ctx.db, subjectId);
   return rows.map((row) => ({
     id: row.id,
-    title: pick(row, language),
-    age_range_start: row.age_range_start,
-    age_range_end: row.age_range_end,
-    description: language === 'zh_CN' ? row.description_zh : row.description_en,
-    level_group_id: row.level_group_id,
+    title: titleOf(row),
+    ageFrom: row.age_range_start,
+    ageTo: row.age_range_end,
+    description: descriptionOf(row),
+    levelGroupId: row.level_group_id,
   }));
 }
 
 export async function listLevelGroups(
   ctx: Pick<AppContext, 'db'>,
   subjectId: number,
-  language: Language,
-) {
+): Promise<{ id: number; title: CatalogueText }[]> {
   if (!(await findSubject(ctx.db, subjectId))) throw notFound('subjectNotFound');
   return (await findLevelGroups(ctx.db, subjectId)).map((row) => ({
     id: row.id,
-    title: pick(row, language),
+    title: titleOf(row),
   }));
 }
 
+/** A level's lesson topics in order (spec §7 getLessonTopicForSubject). */
 export async function listTopics(
   ctx: Pick<AppContext, 'db'>,
   subjectId: number,
   levelId: number,
-  language: Language,
-) {
+): Promise<Topic[]> {
   const rows = await findTopics(ctx.db, subjectId, levelId);
-  return {
-    data: rows.map((row) => ({
-      id: row.id,
-      position: row.position,
-      lesson_topic: pick(row, language),
-    })),
-    total: rows.length,
-  };
+  return rows.map((row) => ({ id: row.id, position: row.position, title: titleOf(row) }));
 }
 
 /** A course's weekly slots as the visitor sees them: next occurrence from `now`, at `timeDiff`. */
@@ -94,6 +105,45 @@ export function slotsAtOffset(slots: CourseSlotRow[], zone: string, now: Date, t
     .sort((a, b) => ((a.weekday + 6) % 7) - ((b.weekday + 6) % 7) || a.time.localeCompare(b.time));
 }
 
+/** The public timetable's filters (spec §7 getCoursesSchedule), all optional but the page. */
+export interface ScheduleFilters {
+  subjectId?: number | undefined;
+  levelGroupId?: number | undefined;
+  /** Lessons a week. */
+  frequency?: number | undefined;
+  /** The visitor's weekdays (Sun 0); a course matches when one of its slots falls on one. */
+  weekdays?: number[] | undefined;
+  /** The visitor's offset from UTC, minutes east. */
+  timeDiff: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A public course as the visitor sees it: its weekly slots at the visitor's offset. */
+export interface ScheduledCourse {
+  courseId: number;
+  classType: ClassType;
+  subject: { title: CatalogueText; img: string };
+  levelTitle: CatalogueText;
+  levelGroupTitle: CatalogueText;
+  /** Sorted Monday first, then by time. */
+  slots: { weekday: number; time: string }[];
+  durationMinutes: number;
+  totalLessons: number;
+}
+
+export interface CoursesSchedule {
+  courses: ScheduledCourse[];
+  total: number;
+  /** What the filters may choose from. */
+  options: {
+    subjects: { id: number; title: CatalogueText }[];
+    levelGroups: { id: number; subjectId: number; title: CatalogueText }[];
+    weekdays: number[];
+    frequencies: number[];
+  };
+}
+
 /**
  * The public Courses Schedule (spec §7 getCoursesSchedule). Filters combine with AND; weekdays
  * are the visitor's own (a course matches when one of its slots falls on a chosen day there), so
@@ -102,9 +152,8 @@ export function slotsAtOffset(slots: CourseSlotRow[], zone: string, now: Date, t
  */
 export async function getCoursesSchedule(
   ctx: Pick<AppContext, 'db' | 'clock'>,
-  filters: CoursesScheduleBody,
-  language: Language,
-): Promise<CoursesScheduleData> {
+  filters: ScheduleFilters,
+): Promise<CoursesSchedule> {
   const now = ctx.clock.now();
   const rows = await findPublicCourses(ctx.db);
   const slots = await findSlots(
@@ -116,42 +165,40 @@ export async function getCoursesSchedule(
     byCourse.set(slot.course_id, [...(byCourse.get(slot.course_id) ?? []), slot]);
 
   const weekdays =
-    filters.weekday && filters.weekday.length > 0 ? new Set(filters.weekday) : undefined;
-  const items: CourseScheduleItem[] = [];
+    filters.weekdays && filters.weekdays.length > 0 ? new Set(filters.weekdays) : undefined;
+  const courses: ScheduledCourse[] = [];
   for (const { course, subject, level, group } of rows) {
     const courseSlots = byCourse.get(course.id) ?? [];
     if (courseSlots.length === 0) continue;
-    if (filters.subject_id && subject.id !== filters.subject_id) continue;
-    if (filters.level_group_id && group.id !== filters.level_group_id) continue;
+    if (filters.subjectId && subject.id !== filters.subjectId) continue;
+    if (filters.levelGroupId && group.id !== filters.levelGroupId) continue;
     if (filters.frequency && courseSlots.length !== filters.frequency) continue;
-    const local = slotsAtOffset(courseSlots, course.time_zone, now, filters.time_diff);
+    const local = slotsAtOffset(courseSlots, course.time_zone, now, filters.timeDiff);
     if (weekdays && !local.some((slot) => weekdays.has(slot.weekday))) continue;
-    items.push({
-      course_id: course.id,
-      class_type: CLASS_TYPE_LABELS[course.class_type][language],
-      subject_title: pick(subject, language),
-      subject_img: subject.img,
-      level_title: pick(level, language),
-      level_group_title: pick(group, language),
-      date_time: local.map((slot) => `${slot.weekday}-${slot.time}`),
-      weekday: local.map((slot) => slot.weekday),
-      duration: course.duration_minutes,
-      total_lessons: course.total_lessons,
+    courses.push({
+      courseId: course.id,
+      classType: course.class_type,
+      subject: { title: titleOf(subject), img: subject.img },
+      levelTitle: titleOf(level),
+      levelGroupTitle: titleOf(group),
+      slots: local.map(({ weekday, time }) => ({ weekday, time })),
+      durationMinutes: course.duration_minutes,
+      totalLessons: course.total_lessons,
     });
   }
 
-  const start = (filters.page - 1) * filters.pagesize;
+  const start = (filters.page - 1) * filters.pageSize;
   const subjectsList = await findSubjects(ctx.db);
   const groups = await findLevelGroups(ctx.db);
   return {
-    datas: items.slice(start, start + filters.pagesize),
-    total: items.length,
-    seach: {
-      subjects: subjectsList.map((row) => ({ id: row.id, title: pick(row, language) })),
-      level_groups: groups.map((row) => ({
+    courses: courses.slice(start, start + filters.pageSize),
+    total: courses.length,
+    options: {
+      subjects: subjectsList.map((row) => ({ id: row.id, title: titleOf(row) })),
+      levelGroups: groups.map((row) => ({
         id: row.id,
-        subject_id: row.subject_id,
-        title: pick(row, language),
+        subjectId: row.subject_id,
+        title: titleOf(row),
       })),
       weekdays: [...WEEKDAY_IDS],
       frequencies: [...FREQUENCIES],

@@ -20,7 +20,16 @@ import {
   listLevels,
   listSubjects,
   listTopics,
-} from './catalogue.service';
+} from '../../modules/catalogue/catalogue.service';
+import { ok } from '../envelope';
+import { pickAsStored } from '../localize';
+import {
+  coursesScheduleWire,
+  levelWire,
+  scheduleFilters,
+  subjectWire,
+  topicListWire,
+} from './catalogue.wire';
 
 /** Public and the same for every visitor of a language: browsers and proxies may keep it. */
 function publicCache(reply: FastifyReply, seconds: number) {
@@ -30,8 +39,8 @@ function publicCache(reply: FastifyReply, seconds: number) {
 }
 
 const PER_IP = { rateLimit: { max: 120, timeWindow: 60_000 } };
-const ok = <T>(data: T) => ({ code: 200 as const, msg: 'ok', data });
 
+/** The public catalogue and timetable (spec §7), in the request's language. */
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   plain,
   { ctx },
@@ -48,7 +57,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
       async (request, reply) => {
         publicCache(reply, 300);
-        return ok(await listSubjects(ctx, request.lang));
+        return ok((await listSubjects(ctx)).map((subject) => subjectWire(subject, request.lang)));
       },
     );
   }
@@ -65,7 +74,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request, reply) => {
       publicCache(reply, 300);
-      return ok(await listLevels(ctx, request.params.id, request.lang));
+      const levels = await listLevels(ctx, request.params.id);
+      return ok(levels.map((level) => levelWire(level, request.lang)));
     },
   );
 
@@ -81,7 +91,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request, reply) => {
       publicCache(reply, 300);
-      return ok(await listLevelGroups(ctx, request.query.subject_id, request.lang));
+      const groups = await listLevelGroups(ctx, request.query.subject_id);
+      return ok(
+        groups.map((group) => ({ id: group.id, title: pickAsStored(request.lang, group.title) })),
+      );
     },
   );
 
@@ -97,9 +110,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request, reply) => {
       publicCache(reply, 300);
-      return ok(
-        await listTopics(ctx, request.query.subject_id, request.query.level_id, request.lang),
-      );
+      const topics = await listTopics(ctx, request.query.subject_id, request.query.level_id);
+      return ok(topicListWire(topics, request.lang));
     },
   );
 
@@ -115,6 +127,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       config: PER_IP,
     },
     // A POST (spec §7), so HTTP caches do not keep it; the answer is cheap to compute.
-    async (request) => ok(await getCoursesSchedule(ctx, request.body, request.lang)),
+    async (request) =>
+      ok(
+        coursesScheduleWire(
+          await getCoursesSchedule(ctx, scheduleFilters(request.body)),
+          request.lang,
+        ),
+      ),
   );
 };
