@@ -6,7 +6,7 @@ import { authRoutes } from './auth.routes';
 import { billingRoutes } from '../../modules/billing/billing.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { childrenRoutes } from '../../modules/children/children.routes';
-import { creditsRoutes } from '../../modules/credits/credits.routes';
+import { creditsRoutes } from './credits.routes';
 import { dictRoutes } from './dict.routes';
 import { lessonsRoutes } from './lessons.routes';
 import { onboardingRoutes } from './onboarding.routes';

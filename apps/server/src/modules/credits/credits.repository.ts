@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { creditLedger, parents } from '../../db/schema';
 
@@ -52,4 +52,15 @@ export async function hasLedgerKey(db: DbOrTx, key: string): Promise<boolean> {
     .where(eq(creditLedger.idempotency_key, key))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Credits actually consumed per lesson, by lesson id (the lesson statement's `credit` column). */
+export async function consumedByLesson(db: DbOrTx, parentId: number, lessonIds: number[]) {
+  if (lessonIds.length === 0) return new Map<number, number>();
+  const keys = lessonIds.map((id) => `lesson:${id}:consume`);
+  const rows = await db
+    .select({ key: creditLedger.idempotency_key, reserved: creditLedger.reserved_delta })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.parent_id, parentId), inArray(creditLedger.idempotency_key, keys)));
+  return new Map(rows.map((row) => [Number(row.key.split(':')[1]), -row.reserved]));
 }

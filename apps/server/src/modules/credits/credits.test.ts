@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { createSignedInParent } from '../../../test/factories/parents';
-import { appendLedger } from './credits.repository';
+import { appendLedger } from './ledger.service';
 
 let t: TestApp;
 beforeAll(async () => {

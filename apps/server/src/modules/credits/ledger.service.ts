@@ -1,8 +1,15 @@
-import type { Transaction } from '../../db/client';
-import { appendLedger, hasLedgerKey, lockLedgerOf, sumCredits } from './credits.repository';
+import type { DbOrTx, Transaction } from '../../db/client';
+import {
+  appendLedger as appendRow,
+  consumedByLesson,
+  hasLedgerKey,
+  lockLedgerOf,
+  sumCredits,
+  type NewLedgerRow,
+} from './credits.repository';
 
 /**
- * Ledger moves of a lesson's credits (decisions.md → Lessons and credits). Every function runs
+ * Ledger moves of a lesson's credits (docs/product.md → Lessons and credits). Every function runs
  * inside the caller's transaction, locks the parent's ledger first and writes one row whose
  * idempotency key names the lesson and the move, so a retry or a second instance is a no-op.
  */
@@ -27,7 +34,7 @@ export async function reserveLessonCredits(tx: Transaction, move: LessonCredits)
   if (await hasLedgerKey(tx, keyOf(move.lessonId, 'reserve'))) return true;
   const totals = await sumCredits(tx, move.parentId);
   if (totals.paid + totals.reward - totals.reserved < move.credits) return false;
-  await appendLedger(tx, {
+  await appendRow(tx, {
     parent_id: move.parentId,
     event: 'reserve',
     reserved_delta: move.credits,
@@ -45,7 +52,7 @@ export async function releaseLessonCredits(tx: Transaction, move: LessonCredits)
   if (!(await hasLedgerKey(tx, keyOf(move.lessonId, 'reserve')))) return;
   // Credits already spent by the lesson's end are not reserved any more.
   if (await hasLedgerKey(tx, keyOf(move.lessonId, 'consume'))) return;
-  await appendLedger(tx, {
+  await appendRow(tx, {
     parent_id: move.parentId,
     event: 'release',
     reserved_delta: -move.credits,
@@ -68,7 +75,7 @@ export async function consumeLessonCredits(tx: Transaction, move: LessonCredits)
   const fromReward = Math.min(totals.reward, move.credits);
   const fromPaid = move.credits - fromReward;
   if (fromPaid > totals.paid) throw new Error(`ledger of parent ${move.parentId} is short`);
-  await appendLedger(tx, {
+  await appendRow(tx, {
     parent_id: move.parentId,
     event: 'consume',
     reserved_delta: -move.credits,
@@ -78,4 +85,56 @@ export async function consumeLessonCredits(tx: Transaction, move: LessonCredits)
     title_zh: `上课：${move.label.zh}`,
     idempotency_key: keyOf(move.lessonId, 'consume'),
   });
+}
+
+/** Credits bought by a paid order (a package or a credit good). */
+export interface CreditPurchase {
+  parentId: number;
+  /** Names the order in the rows' idempotency keys: a redelivered payment grants nothing twice. */
+  orderNo: string;
+  quantity: number;
+  /** Free credits that come with the package (reward credit: not refundable). */
+  extraQuantity: number;
+  /** What was bought, in the history's title of the free credits. */
+  title: { en: string; zh: string };
+}
+
+/** Grants a purchase's credits inside the fulfilment's transaction: paid, then any free extra. */
+export async function grantPurchasedCredits(tx: Transaction, purchase: CreditPurchase, now: Date) {
+  await appendRow(tx, {
+    parent_id: purchase.parentId,
+    event: 'purchase',
+    paid_delta: purchase.quantity,
+    title_en: `Purchased ${purchase.quantity} credits`,
+    title_zh: `购买 ${purchase.quantity} 课时`,
+    idempotency_key: `order:${purchase.orderNo}:credits`,
+    created_at: now,
+  });
+  if (purchase.extraQuantity > 0)
+    await appendRow(tx, {
+      parent_id: purchase.parentId,
+      event: 'reward',
+      reward_delta: purchase.extraQuantity,
+      title_en: `${purchase.extraQuantity} free credits with ${purchase.title.en}`,
+      title_zh: `${purchase.title.zh} 赠送 ${purchase.extraQuantity} 课时`,
+      idempotency_key: `order:${purchase.orderNo}:extra`,
+      created_at: now,
+    });
+}
+
+/** Credits each lesson actually consumed, by lesson id (absent: none consumed yet). */
+export function creditsConsumedByLessons(
+  db: DbOrTx,
+  parentId: number,
+  lessonIds: number[],
+): Promise<Map<number, number>> {
+  return consumedByLesson(db, parentId, lessonIds);
+}
+
+/**
+ * Appends one ledger row as given; answers false when its idempotency key was used before.
+ * For the demo data, test fixtures and tests only: the product's moves are the functions above.
+ */
+export function appendLedger(db: DbOrTx, row: NewLedgerRow): Promise<boolean> {
+  return appendRow(db, row);
 }

@@ -24,3 +24,35 @@ export function findActiveMemberships(db: DbOrTx, parentId: number, at: Date) {
   );
   return query.execute({ parentId, at: at.toISOString() });
 }
+
+export async function insertMembership(db: DbOrTx, row: typeof memberships.$inferInsert) {
+  const [inserted] = await db.insert(memberships).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+/** Changes the live (not cancelled) memberships of a subscription; answers those changed. */
+export function updateMembershipsOfSubscription(
+  db: DbOrTx,
+  subscriptionId: string,
+  patch: Partial<MembershipRow>,
+) {
+  return db
+    .update(memberships)
+    .set(patch)
+    .where(and(eq(memberships.subscription_id, subscriptionId), isNull(memberships.cancelled_at)))
+    .returning();
+}
+
+/** Ends now every membership of the parent still running at `now`. */
+export async function cancelActiveMemberships(db: DbOrTx, parentId: number, now: Date) {
+  await db
+    .update(memberships)
+    .set({ cancelled_at: now, updated_at: now })
+    .where(
+      and(
+        eq(memberships.parent_id, parentId),
+        gt(memberships.ends_at, now),
+        isNull(memberships.cancelled_at),
+      ),
+    );
+}

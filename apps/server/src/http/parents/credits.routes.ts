@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope } from '@portal/shared/api';
 import { z } from 'zod';
+import { envelope } from '@portal/shared/api';
 import {
   AccountQuerySchema,
   AccountSchema,
@@ -9,10 +9,13 @@ import {
 } from '@portal/shared/credits';
 import { translate } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
+import { getAccount } from '../../modules/credits/credits.service';
+import { getMembership } from '../../modules/membership/membership.service';
 import { parentIdOf } from '../../plugins/auth';
-import { getMemberExpiry } from '../billing/billing.service';
-import { getAccount } from './credits.service';
+import { ok } from '../envelope';
+import { toAccount } from './credits.wire';
 
+/** Spec §7: the account header's credits, and the credit history's transaction types. */
 export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/accounts',
@@ -25,15 +28,12 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(AccountSchema) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: await getAccount(
-        ctx,
-        parentIdOf(request),
-        await getMemberExpiry(ctx, parentIdOf(request)),
-      ),
-    }),
+    async (request) => {
+      const parentId = parentIdOf(request);
+      // The plan's expiry shows beside the credits; credits do not know plans (the edge composes).
+      const membership = await getMembership(ctx, parentId);
+      return ok(toAccount(await getAccount(ctx, parentId), membership));
+    },
   );
 
   app.post(
@@ -46,13 +46,12 @@ export const creditsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(z.array(RewardSettingSchema)) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: Object.entries(CREDIT_EVENTS).map(([id, key]) => ({
-        id,
-        title: translate(request.lang, key),
-      })),
-    }),
+    async (request) =>
+      ok(
+        Object.entries(CREDIT_EVENTS).map(([id, key]) => ({
+          id,
+          title: translate(request.lang, key),
+        })),
+      ),
   );
 };
