@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { advisersRoutes } from '../../modules/advisers/advisers.routes';
-import { agreementsRoutes } from '../../modules/agreements/agreements.routes';
+import { agreementsRoutes } from './agreements.routes';
 import { authRoutes } from './auth.routes';
 import { billingRoutes } from '../../modules/billing/billing.routes';
 import { catalogueRoutes } from './catalogue.routes';

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import type { Agreement, AgreementType } from '@portal/shared/agreements';
+import type { AgreementType } from '@portal/shared/agreements';
 import type { Language } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../lib/app-error';
@@ -44,9 +44,19 @@ export function sanitizeAgreementHtml(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS);
 }
 
+/** A published agreement: each language is its own document. */
+export interface Agreement {
+  type: AgreementType;
+  title: string;
+  /** Sanitised HTML. */
+  html: string;
+  updatedAt: Date;
+}
+
 /**
- * The agreement of `type` in the parent's language, falling back to English when a translation
- * is missing. Sanitised on the way out as well as in, since operators may edit rows directly.
+ * The agreement of `type` written in `language` (a document is stored per language), or the
+ * English one when that translation is missing. Sanitised on the way out as well as in, since
+ * operators may edit rows directly.
  */
 export async function getAgreement(
   ctx: Pick<AppContext, 'db'>,
@@ -57,10 +67,10 @@ export async function getAgreement(
     (await findAgreement(ctx.db, type, language)) ?? (await findAgreement(ctx.db, type, 'en'));
   if (!row) throw notFound();
   return {
-    type: row.type,
+    type,
     title: row.title,
-    content: sanitizeAgreementHtml(row.content_html),
-    updated_at: row.updated_at.toISOString(),
+    html: sanitizeAgreementHtml(row.content_html),
+    updatedAt: row.updated_at,
   };
 }
 

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AgreementQuerySchema, AgreementSchema } from '@portal/shared/agreements';
 import { envelope } from '@portal/shared/api';
 import type { AppContext } from '../../app-context';
-import { getAgreement } from './agreements.service';
+import { getAgreement } from '../../modules/agreements/agreements.service';
+import { ok } from '../envelope';
 
+/** Spec §7 getAgreement: the document in the request's language, public and cacheable. */
 export const agreementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
   { ctx },
@@ -22,7 +24,12 @@ export const agreementsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request, reply) => {
       const agreement = await getAgreement(ctx, request.query.type, request.lang);
       reply.header('cache-control', 'public, max-age=300').header('vary', 'lang, accept-language');
-      return { code: 200 as const, msg: 'ok', data: agreement };
+      return ok({
+        type: agreement.type,
+        title: agreement.title,
+        content: agreement.html,
+        updated_at: agreement.updatedAt.toISOString(),
+      });
     },
   );
 };
