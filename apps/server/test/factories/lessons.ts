@@ -11,7 +11,7 @@ import {
   topics,
 } from '../../src/db/schema';
 import { newPublicId } from '../../src/lib/ids';
-import { appendLedger } from '../../src/modules/credits/credits.repository';
+import { appendLedger } from '../../src/modules/credits/ledger.service';
 import { enrollChild } from '../../src/modules/scheduling/scheduling.service';
 
 let counter = 0;

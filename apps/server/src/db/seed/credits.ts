@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { appendLedger } from '../../modules/credits/credits.repository';
+import { appendLedger } from '../../modules/credits/ledger.service';
 import type { Transaction } from '../client';
 import { parents } from '../schema';
 import { DEMO_PARENT_SN } from './parents';

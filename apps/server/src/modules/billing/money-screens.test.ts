@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { createGood, createPackage, createPlan } from '../../../test/factories/billing';
 import { createSignedInParent } from '../../../test/factories/parents';
-import { appendLedger } from '../credits/credits.repository';
-import { releaseLessonCredits, reserveLessonCredits } from '../credits/ledger.service';
+import {
+  appendLedger,
+  releaseLessonCredits,
+  reserveLessonCredits,
+} from '../credits/ledger.service';
 
 // Decision 034: the money screens agree with each other.
 let t: TestApp;
