@@ -18,7 +18,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { loggerOptions } from './lib/logger';
 import { fixturesRoutes } from './modules/fixtures/fixtures.routes';
-import { localCheckoutRoutes, paymentsWebhookRoutes } from './modules/billing/payments.routes';
+import { localCheckoutRoutes, paymentsWebhookRoutes } from './http/platform/payments.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { opsEdge, noStaffYet, type StaffAuthenticator } from './http/ops';

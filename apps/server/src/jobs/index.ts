@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
-import { expireUnpaidOrders } from '../modules/billing/billing.service';
+import { expireUnpaidOrders } from '../modules/billing/orders.service';
 import { generateLessons, settleEndedLessons } from '../modules/scheduling/scheduling.service';
 import { deleteExpiredWindows } from '../modules/rate-limit/rate-limit.repository';
 import { deleteExpiredChallenges } from '../modules/registration/captcha.repository';

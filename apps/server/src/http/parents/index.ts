@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { advisersRoutes } from '../../modules/advisers/advisers.routes';
 import { agreementsRoutes } from './agreements.routes';
 import { authRoutes } from './auth.routes';
-import { billingRoutes } from '../../modules/billing/billing.routes';
+import { billingRoutes } from './billing.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { childrenRoutes } from '../../modules/children/children.routes';
 import { creditsRoutes } from './credits.routes';

@@ -8,7 +8,7 @@ import { createSignedInParent } from '../../../test/factories/parents';
 import { rowsOf } from '../../db/client';
 import type { LocalPaymentProvider } from '../../providers/payments/local-payments';
 import { settleEndedLessons } from '../scheduling/scheduling.service';
-import { WEBHOOK_PATH } from './payments.routes';
+import { WEBHOOK_PATH } from '../../http/platform/payments.routes';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { rowsOf } from '../../db/client';
 import { JOBS } from '../../jobs';
 import type { LocalPaymentProvider } from '../../providers/payments/local-payments';
-import { WEBHOOK_PATH } from './payments.routes';
+import { WEBHOOK_PATH } from '../../http/platform/payments.routes';
 
 /**
  * Decision 029 (issue #18, "Money"): one plan at a time, changes of plan priced to the day, one

@@ -12,7 +12,7 @@ export interface LocalPaymentProvider extends PaymentProvider {
 }
 
 /**
- * The offline checkout (decisions.md → Payments): the session is a page of this app
+ * The offline checkout (docs/product.md → Payments): the session is a page of this app
  * (`/checkout/local`), whose Pay and Cancel buttons make the server send a notification signed
  * with Stripe's scheme and a local secret to the same webhook route as Stripe's.
  * `secret` resolves the secret shared by every instance (kept in the database).

@@ -1,5 +1,5 @@
 /**
- * Card and mobile-wallet payments through a hosted checkout (decisions.md → Payments).
+ * Card and mobile-wallet payments through a hosted checkout (docs/product.md → Payments).
  * Implementations: the local checkout page (default, offline) and Stripe Checkout. Both speak
  * Stripe's event format and signature scheme, so one webhook route serves both.
  */

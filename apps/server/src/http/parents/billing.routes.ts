@@ -28,33 +28,53 @@ import {
   RechargeListSchema,
   RechargeLogQuerySchema,
 } from '@portal/shared/billing';
-import { translate } from '@portal/shared/i18n';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { parentIdOf } from '../../plugins/auth';
+import { localMonthBounds } from '../../lib/time';
+import { parentViewpoint } from '../../modules/auth/viewpoint.service';
+import { getCreditLog } from '../../modules/credits/credit-log.service';
+import { getCharges, getCreditPurchases } from '../../modules/billing/history.service';
 import {
   cancelOrder,
   checkoutOrder,
   checkoutPackage,
   confirmOrder,
-  getChangePlan,
-  getCharges,
-  getCreditGoods,
-  getCreditLog,
-  getHiddenOffer,
-  getKidsOptions,
-  getLessonLog,
-  getMyPlans,
   getOrder,
-  getPlans,
-  getRechargeList,
-  getRechargeLog,
   orderGood,
   orderPlan,
-} from './billing.service';
+} from '../../modules/billing/orders.service';
+import { getMyPlans, getPlanChange } from '../../modules/billing/plans.service';
+import {
+  getCreditPackages,
+  getKidsCounts,
+  getPayAsYouGo,
+  getPlans,
+  getTimeLimitedOffer,
+} from '../../modules/billing/shop.service';
+import { getLessonStatement } from '../../modules/lessons/statement.service';
+import { parentIdOf } from '../../plugins/auth';
+import { ok, okSaying } from '../envelope';
+import { pick, type Localized } from '../localize';
+import {
+  toChangePlan,
+  toChargesPage,
+  toCreditGood,
+  toHiddenOffer,
+  toLessonLogPage,
+  toMyPlan,
+  toOrderSummary,
+  toPaymentLog,
+  toPlan,
+  toRechargeList,
+} from './billing.wire';
+import { dayRange } from './calendar';
+import { toCreditLogRow } from './credits.wire';
 
-const ok = <T>(data: T) => ({ code: 200 as const, msg: 'ok', data });
 const page = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ code: z.literal(200), msg: z.string(), data: z.array(item), total: z.number().int() });
+
+/** The order's title on the provider's checkout page, in the request's language. */
+const titleIn = (request: FastifyRequest) => (title: Localized) => pick(request.lang, title);
 
 /** Spec §7 "Credits, plans, payments" (the legacy names stay as spelled at this edge). */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -71,7 +91,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           response: { 200: envelope(RechargeListSchema) },
         },
       },
-      async (request) => ok(await getRechargeList(ctx, parentIdOf(request), request.lang)),
+      async (request) =>
+        ok(toRechargeList(await getCreditPackages(ctx, parentIdOf(request)), request.lang)),
     );
   }
 
@@ -91,7 +112,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           ctx,
           parentIdOf(request),
           request.body.lessons_goods_id,
-          request.lang,
+          titleIn(request),
         ),
       ),
   );
@@ -107,7 +128,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) =>
-      ok(await checkoutOrder(ctx, parentIdOf(request), request.body.order_no, request.lang)),
+      ok(await checkoutOrder(ctx, parentIdOf(request), request.body.order_no, titleIn(request))),
   );
 
   app.post(
@@ -120,11 +141,16 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(OrderSummarySchema) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: translate(request.lang, 'orderConfirmed'),
-      data: await confirmOrder(ctx, parentIdOf(request), request.body, request.lang),
-    }),
+    async (request) => {
+      const order = await confirmOrder(ctx, parentIdOf(request), {
+        orderNo: request.body.order_no,
+        name: request.body.username,
+        mobile: request.body.mobile,
+        email: request.body.email,
+        payMethod: request.body.pay_method,
+      });
+      return okSaying(request, 'orderConfirmed', toOrderSummary(order, request.lang));
+    },
   );
 
   app.post(
@@ -139,7 +165,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) => {
       await cancelOrder(ctx, parentIdOf(request), request.body.order_no);
-      return { code: 200 as const, msg: translate(request.lang, 'orderCancelled'), data: null };
+      return okSaying(request, 'orderCancelled', null);
     },
   );
 
@@ -154,7 +180,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) =>
-      ok(await getOrder(ctx, parentIdOf(request), request.query.order_no, request.lang)),
+      ok(
+        toOrderSummary(
+          await getOrder(ctx, parentIdOf(request), request.query.order_no),
+          request.lang,
+        ),
+      ),
   );
 
   app.get(
@@ -167,11 +198,25 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: page(CreditLogSchema) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      ...(await getCreditLog(ctx, parentIdOf(request), request.query, request.lang)),
-    }),
+    async (request) => {
+      const { query } = request;
+      const parentId = parentIdOf(request);
+      const seen = await parentViewpoint(ctx, parentId, query.time_diff);
+      const log = await getCreditLog(
+        ctx,
+        parentId,
+        {
+          event: query.type || undefined,
+          direction: query.credit_value ? (query.credit_value === 1 ? 'in' : 'out') : undefined,
+          ...dayRange(query, seen),
+        },
+        { page: query.page, pageSize: query.pagesize },
+      );
+      return {
+        ...ok(log.entries.map((entry) => toCreditLogRow(entry, seen, request.lang))),
+        total: log.total,
+      };
+    },
   );
 
   app.get(
@@ -184,11 +229,19 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: page(PaymentLogSchema) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      ...(await getRechargeLog(ctx, parentIdOf(request), request.query)),
-    }),
+    async (request) => {
+      const { query } = request;
+      const parentId = parentIdOf(request);
+      const seen = await parentViewpoint(ctx, parentId, query.time_diff);
+      const log = await getCreditPurchases(ctx, parentId, dayRange(query, seen), {
+        page: query.page,
+        pageSize: query.pagesize,
+      });
+      return {
+        ...ok(log.purchases.map((purchase) => toPaymentLog(purchase, seen))),
+        total: log.total,
+      };
+    },
   );
 
   app.get(
@@ -200,7 +253,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(z.array(KidsOptionSchema)) },
       },
     },
-    async () => ok(await getKidsOptions(ctx)),
+    async () => ok((await getKidsCounts(ctx)).map((kids) => ({ kids }))),
   );
 
   app.get(
@@ -217,8 +270,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) =>
       ok({
-        plans: await getPlans(ctx, request.query.kids, request.lang),
-        goods: await getCreditGoods(ctx, request.lang),
+        plans: (await getPlans(ctx, request.query.kids)).map((plan) => toPlan(plan, request.lang)),
+        goods: (await getPayAsYouGo(ctx)).map((good) => toCreditGood(good, request.lang)),
       }),
   );
 
@@ -232,7 +285,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(z.array(PlanSchema)) },
       },
     },
-    async (request) => ok(await getPlans(ctx, request.query.kids, request.lang)),
+    async (request) =>
+      ok((await getPlans(ctx, request.query.kids)).map((plan) => toPlan(plan, request.lang))),
   );
 
   app.post(
@@ -247,12 +301,14 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) =>
       ok(
-        await orderPlan(
-          ctx,
-          parentIdOf(request),
-          request.body.plan_id,
+        toOrderSummary(
+          await orderPlan(
+            ctx,
+            parentIdOf(request),
+            request.body.plan_id,
+            request.body.change === 1,
+          ),
           request.lang,
-          request.body.change === 1,
         ),
       ),
   );
@@ -268,7 +324,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) =>
-      ok(await orderGood(ctx, parentIdOf(request), request.body.good_id, request.lang)),
+      ok(
+        toOrderSummary(
+          await orderGood(ctx, parentIdOf(request), request.body.good_id),
+          request.lang,
+        ),
+      ),
   );
 
   app.get(
@@ -280,7 +341,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(HiddenOfferSchema) },
       },
     },
-    async (request) => ok(await getHiddenOffer(ctx, parentIdOf(request), request.lang)),
+    async (request) =>
+      ok(toHiddenOffer(await getTimeLimitedOffer(ctx, parentIdOf(request)), request.lang)),
   );
 
   app.get(
@@ -293,7 +355,16 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(ChargesPageSchema) },
       },
     },
-    async (request) => ok(await getCharges(ctx, parentIdOf(request), request.query, request.lang)),
+    async (request) =>
+      ok(
+        toChargesPage(
+          await getCharges(ctx, parentIdOf(request), {
+            page: request.query.page,
+            pageSize: request.query.pagesize,
+          }),
+          request.lang,
+        ),
+      ),
   );
 
   app.get(
@@ -305,7 +376,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(z.array(MyPlanSchema)) },
       },
     },
-    async (request) => ok(await getMyPlans(ctx, parentIdOf(request), request.lang)),
+    async (request) => {
+      const { plans, timeZone } = await getMyPlans(ctx, parentIdOf(request));
+      return ok(plans.map((plan) => toMyPlan(plan, timeZone, request.lang)));
+    },
   );
 
   app.post(
@@ -319,7 +393,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) =>
-      ok(await getChangePlan(ctx, parentIdOf(request), request.body.plan_id, request.lang)),
+      ok(
+        toChangePlan(
+          await getPlanChange(ctx, parentIdOf(request), request.body.plan_id),
+          request.lang,
+        ),
+      ),
   );
 
   app.get(
@@ -332,7 +411,19 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: envelope(LessonLogPageSchema) },
       },
     },
-    async (request) =>
-      ok(await getLessonLog(ctx, parentIdOf(request), request.query, request.lang)),
+    async (request) => {
+      const { query } = request;
+      const parentId = parentIdOf(request);
+      // The month and every time in the parent's viewpoint, as on every other screen (decision
+      // 035); the current month until one is chosen.
+      const seen = await parentViewpoint(ctx, parentId, query.time_diff);
+      const statement = await getLessonStatement(
+        ctx,
+        parentId,
+        { ...localMonthBounds(query.month, ctx.clock.now(), seen), studentSn: query.student_sn },
+        { page: query.page, pageSize: query.pagesize },
+      );
+      return ok(toLessonLogPage(statement, seen, request.lang));
+    },
   );
 };

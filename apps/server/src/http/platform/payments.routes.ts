@@ -9,16 +9,22 @@ import {
 } from '@portal/shared/billing';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
+import { handlePaymentEvent } from '../../modules/billing/fulfilment.service';
+import {
+  getLocalCheckout,
+  localCheckoutNotification,
+} from '../../modules/billing/local-checkout.service';
 import { parentIdOf } from '../../plugins/auth';
 import type { LocalPaymentProvider } from '../../providers/payments/local-payments';
-import { getLocalSession, handlePaymentEvent, localCheckoutEvent } from './billing.service';
+import { ok } from '../envelope';
+import { toOrderSummary } from '../parents/billing.wire';
 
 export const WEBHOOK_PATH = '/api/payments/webhook';
 
 /**
- * The provider's notifications. The body is read raw (the signature covers its exact bytes),
- * verified, recorded and acted on in one transaction, and answered 2xx at once; a bad or stale
- * signature is a 400 and writes nothing.
+ * The provider's notifications (no parent, no session: the signature is the proof). The body is
+ * read raw (the signature covers its exact bytes), verified, recorded and acted on in one
+ * transaction, and answered 2xx at once; a bad or stale signature is a 400 and writes nothing.
  */
 export const paymentsWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
@@ -52,15 +58,15 @@ export const paymentsWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         );
       else
         request.log.info({ eventId: event.id, kind: event.kind, outcome }, 'payment notification');
-      return { code: 200 as const, msg: 'ok', data: { received: true, outcome } };
+      return ok({ received: true, outcome });
     },
   );
 };
 
 /**
- * The local checkout page's calls (decisions.md → Payments): read the order of a session, and
- * Pay or Cancel, which send a locally signed notification through the webhook route above.
- * Registered only while the local provider is active.
+ * The local checkout page's calls (docs/architecture.md → Outside services): read the order of a
+ * session, and Pay or Cancel, which send a locally signed notification through the webhook
+ * route above. Registered only while the local provider is active.
  */
 export const localCheckoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
@@ -79,11 +85,10 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         response: { 200: envelope(LocalSessionSchema) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: await getLocalSession(ctx, parentIdOf(request), request.query.session, request.lang),
-    }),
+    async (request) => {
+      const found = await getLocalCheckout(ctx, parentIdOf(request), request.query.session);
+      return ok({ session: found.sessionId, order: toOrderSummary(found.order, request.lang) });
+    },
   );
 
   for (const action of ['pay', 'cancel'] as const) {
@@ -99,7 +104,7 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         },
       },
       async (request) => {
-        const { payload, order } = await localCheckoutEvent(
+        const { payload, orderNo } = await localCheckoutNotification(
           ctx,
           parentIdOf(request),
           request.body.session,
@@ -116,16 +121,12 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
           payload,
         });
         if (delivered.statusCode !== 200) throw new AppError('UNAVAILABLE', 'paymentUnavailable');
-        return {
-          code: 200 as const,
-          msg: 'ok',
-          data: {
-            redirect:
-              action === 'pay'
-                ? `/paySuccess?order_no=${order.order_no}`
-                : `/payError?order_no=${order.order_no}&cancelled=1`,
-          },
-        };
+        return ok({
+          redirect:
+            action === 'pay'
+              ? `/paySuccess?order_no=${orderNo}`
+              : `/payError?order_no=${orderNo}&cancelled=1`,
+        });
       },
     );
   }
