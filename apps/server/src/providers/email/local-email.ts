@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { insertOutboxMessage } from '../../modules/outbox/outbox.repository';
+import { keepOutboxMessage } from '../../modules/outbox/outbox.service';
 import type { EmailProvider } from './email';
 
 /** Stores each e-mail (text body) in the dev outbox instead of sending it. */
@@ -7,7 +7,7 @@ export function createLocalEmailProvider(db: Database): EmailProvider {
   return {
     kind: 'local',
     async send(message) {
-      await insertOutboxMessage(db, {
+      await keepOutboxMessage(db, {
         channel: 'email',
         recipient: message.to.toLowerCase(),
         subject: message.subject,

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { insertOutboxMessage } from '../../modules/outbox/outbox.repository';
+import { keepOutboxMessage } from '../../modules/outbox/outbox.service';
 import type { SmsProvider } from './sms';
 
 /** Stores each SMS in the dev outbox instead of sending it (decisions.md → Outside services). */
@@ -7,7 +7,7 @@ export function createLocalSmsProvider(db: Database): SmsProvider {
   return {
     kind: 'local',
     async send(to, text) {
-      await insertOutboxMessage(db, { channel: 'sms', recipient: to, subject: null, body: text });
+      await keepOutboxMessage(db, { channel: 'sms', recipient: to, subject: null, body: text });
     },
   };
 }

@@ -3,6 +3,7 @@ import { envelope } from '@portal/shared/api';
 import { HealthSchema, ReadySchema } from '@portal/shared/health';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
+import { ok } from '../envelope';
 
 /** Liveness and readiness for the load balancer. */
 export const healthRoutes: FastifyPluginAsyncZod<{
@@ -13,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/health',
     { schema: { tags: ['health'], response: { 200: envelope(HealthSchema) } } },
-    async () => ({ code: 200 as const, msg: 'ok', data: { status: 'ok' as const } }),
+    async () => ok({ status: 'ok' as const }),
   );
 
   app.get(
@@ -25,11 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       } catch (error) {
         throw new AppError('UNAVAILABLE', 'serviceUnavailable', {}, null, { cause: error });
       }
-      return {
-        code: 200 as const,
-        msg: 'ok',
-        data: { status: 'ready' as const, database: databaseKind },
-      };
+      return ok({ status: 'ready' as const, database: databaseKind });
     },
   );
 };

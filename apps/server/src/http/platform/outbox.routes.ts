@@ -4,7 +4,8 @@ import { envelope } from '@portal/shared/api';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { safeEqual } from '../../lib/tokens';
-import { findOutboxMessages } from './outbox.repository';
+import { findOutboxMessagesTo } from '../../modules/outbox/outbox.service';
+import { ok } from '../envelope';
 
 const OutboxQuerySchema = z.object({
   /** E.164 phone (+8613800138000, or 8613800138000) or e-mail address. */
@@ -52,21 +53,17 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const raw = request.query.to;
-      const recipient = raw.includes('@') ? raw.toLowerCase() : `+${raw.replace(/\D+/g, '')}`;
-      const rows = await findOutboxMessages(ctx.db, recipient, request.query.limit);
-      return {
-        code: 200 as const,
-        msg: 'ok',
-        data: rows.map((row) => ({
-          id: row.id,
-          channel: row.channel,
-          to: row.recipient,
-          subject: row.subject,
-          body: row.body,
-          created_at: row.created_at.toISOString(),
+      const messages = await findOutboxMessagesTo(ctx, request.query.to, request.query.limit);
+      return ok(
+        messages.map((message) => ({
+          id: message.id,
+          channel: message.channel,
+          to: message.recipient,
+          subject: message.subject,
+          body: message.body,
+          created_at: message.createdAt.toISOString(),
         })),
-      };
+      );
     },
   );
 };
