@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isIsoDateInRange, isIsoMonthInRange, optionalIsoDate, optionalIsoMonth } from './dates';
+import {
+  isIsoDateInRange,
+  isIsoMonthInRange,
+  optionalIsoDate,
+  optionalIsoMonth,
+  twoDigits,
+} from './dates';
 
 describe('date fields: real days from 1970 through 2100 (issue #18 item 7)', () => {
   it.each([
@@ -54,5 +60,17 @@ describe('date fields: real days from 1970 through 2100 (issue #18 item 7)', () 
     const result = optionalIsoMonth('monthInvalid').safeParse('0000-01');
     expect(result.success).toBe(false);
     expect(optionalIsoMonth('monthInvalid').safeParse('2026-11').data).toBe('2026-11');
+  });
+});
+
+describe('twoDigits', () => {
+  it.each([
+    [0, '00'],
+    [7, '07'],
+    [12, '12'],
+    [59, '59'],
+    [2026, '2026'],
+  ])('%d → %s', (value, text) => {
+    expect(twoDigits(value)).toBe(text);
   });
 });

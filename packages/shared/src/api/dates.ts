@@ -51,3 +51,11 @@ export function optionalIsoMonth(messageKey: string) {
     .optional()
     .or(z.literal('').transform(() => undefined));
 }
+
+/**
+ * A clock or calendar number on two digits ("07"): hours, minutes, months and days as both the
+ * server and the web write them (use it rather than a local `pad`).
+ */
+export function twoDigits(value: number): string {
+  return String(value).padStart(2, '0');
+}
