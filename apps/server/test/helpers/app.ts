@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, Clock } from '../../src/app-context';
-import { buildApp } from '../../src/app';
+import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { loggerOptions } from '../../src/lib/logger';
 import type { DatabaseHandle } from '../../src/db/client';
@@ -54,6 +54,10 @@ export interface BuildTestAppOptions {
   clock?: TestClock;
   /** Extra routes for a test (registered before ready). */
   register?: (app: FastifyInstance) => void | Promise<void>;
+  /** Who a staff token names (test/helpers/ops.ts gives fake tokens per role). */
+  staffAuthenticator?: BuildAppOptions['staffAuthenticator'];
+  /** Ops route plugins to register behind the staff edge. */
+  opsRoutes?: BuildAppOptions['opsRoutes'];
 }
 
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
@@ -68,16 +72,25 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       callback();
     },
   });
-  const app = await buildApp({
-    config,
-    database,
-    providers,
-    clock,
-    // The production logger options (redaction, serializers), written to memory.
-    logger: { ...(loggerOptions(config) as object), stream },
-  });
-  await options.register?.(app);
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      database,
+      providers,
+      clock,
+      // The production logger options (redaction, serializers), written to memory.
+      logger: { ...(loggerOptions(config) as object), stream },
+      staffAuthenticator: options.staffAuthenticator,
+      opsRoutes: options.opsRoutes,
+    });
+    await options.register?.(app);
+    await app.ready();
+  } catch (error) {
+    // An app that fails to start (a test may expect it to) leaves no database behind.
+    await database.close();
+    throw error;
+  }
   const ctx: AppContext = { config, db: database.db, providers, clock };
   return {
     app,
