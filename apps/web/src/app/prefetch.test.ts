@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router';
-import { appQueryClient } from '../lib/query-client';
+import { appQueryClient } from './query-client';
 import { storage } from '../lib/storage';
 import { prefetchOnOpen } from './prefetch';
 

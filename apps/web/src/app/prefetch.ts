@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { appQueryClient } from '../lib/query-client';
+import { appQueryClient } from './query-client';
 import { storage } from '../lib/storage';
 
 /** Starts a screen's first queries for the URL being opened. */

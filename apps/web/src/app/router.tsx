@@ -1,6 +1,5 @@
 import { createBrowserRouter, Outlet } from 'react-router';
-import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
-import { PageLoader } from '../components/page-loader';
+import { RouteErrorBoundary, PageLoader } from '@portal/web-kit/page';
 import { paths } from '../config/paths';
 import { prefetchRecharge } from '../features/billing/api/prefetch';
 import { prefetchDashboard, prefetchUpcoming } from '../features/lessons/api/prefetch';

@@ -7,7 +7,7 @@ import { paths } from '../config/paths';
 import { api, ApiError } from './api-client';
 import { changeLanguage, currentLanguage } from './i18n';
 import { storage } from './storage';
-import { notify } from './notify';
+import { notify } from '@portal/web-kit/notify';
 
 /** Where a signed-in parent belongs (spec §4 Session): onboarding while status is 0. */
 export function homePathFor(status: number): string {

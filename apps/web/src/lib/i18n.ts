@@ -1,93 +1,19 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import {
-  browserLanguage,
-  LANGUAGES,
-  normalizeLanguage,
-  translate,
-  type Language,
-  type MessageKey,
-} from '@portal/shared/i18n';
-import { storage } from './storage';
+import { setLanguageBundles } from '@portal/web-kit/i18n';
 
-type LanguageFiles = Record<string, { default: Record<string, unknown> }>;
-
-/**
- * Each language's texts (`locales/<language>/*.json`, one namespace per feature) are one chunk,
- * fetched when the language is first used: a visitor downloads only their own language.
- */
-const BUNDLES: Record<Language, () => Promise<{ default: LanguageFiles }>> = {
+// The parents' texts (`locales/<language>/*.json`, one namespace per feature): each language is
+// one chunk, fetched when the language is first used, so a visitor downloads only their own.
+// The i18n set-up itself is the kit's (packages/web-kit/src/i18n), shared with the console.
+setLanguageBundles({
   en: () => import('../locales/en/index'),
   zh_CN: () => import('../locales/zh_CN/index'),
-};
-
-/** Spec §9: stored `lang`, else the browser language (zh-cn → zh_CN), else English. */
-export function initialLanguage(): Language {
-  // No navigator when the sign-in page is pre-rendered at build time (app/shell/render.tsx).
-  const browserTag = typeof navigator === 'undefined' ? undefined : navigator.language;
-  return browserLanguage(storage.getLanguage(), browserTag, LANGUAGES, normalizeLanguage);
-}
-
-export const HTML_LANG: Record<Language, string> = { en: 'en', zh_CN: 'zh-CN' };
-const DAYJS_LOCALE: Record<Language, string> = { en: 'en', zh_CN: 'zh-cn' };
-
-export const i18n = i18next.createInstance();
-
-void i18n.use(initReactI18next).init({
-  resources: {},
-  partialBundledLanguages: true,
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
 });
 
-function applyLanguage(language: string) {
-  const lang = (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
-  if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
-  dayjs.locale(DAYJS_LOCALE[lang]);
-}
-applyLanguage(i18n.language);
-i18n.on('languageChanged', applyLanguage);
-
-export function currentLanguage(): Language {
-  return (LANGUAGES as readonly string[]).includes(i18n.language)
-    ? (i18n.language as Language)
-    : 'en';
-}
-
-/** `{ './auth.json': module }` → `[['auth', texts]]`: one language's namespaces by name. */
-function namespacesOf(files: LanguageFiles): [string, Record<string, unknown>][] {
-  return Object.entries(files).map(([file, module]) => [
-    file.replace(/^.*\/([^/]+)\.json$/, '$1'),
-    module.default,
-  ]);
-}
-
-/** Makes a language's texts available (once); the app renders after the first one is in. */
-export async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'common')) return;
-  for (const [namespace, texts] of namespacesOf((await BUNDLES[language]()).default))
-    i18n.addResourceBundle(language, namespace, texts, true, true);
-}
-
-/** Switches the interface language and remembers it under `lang` (spec §3). */
-export async function changeLanguage(language: Language): Promise<void> {
-  storage.setLanguage(language);
-  await loadLanguage(language);
-  await i18n.changeLanguage(language);
-}
-
-/** The shared catalogue's text for a validation key, in the current language (same as the server's msg). */
-export function messageText(key: MessageKey | string): string {
-  const language = currentLanguage();
-  try {
-    return translate(language, key as MessageKey);
-  } catch {
-    return key;
-  }
-}
+export {
+  changeLanguage,
+  currentLanguage,
+  HTML_LANG,
+  i18n,
+  initialLanguage,
+  loadLanguage,
+  messageText,
+} from '@portal/web-kit/i18n';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ProfileSchema, UserInfoSchema } from '@portal/shared/auth';
 import { api } from './api-client';
-import { timeDiff } from './time';
+import { timeDiff } from '@portal/web-kit/time';
 
 /**
  * `GET /api/user/profile`. Shared by every signed-in screen (header, children, profile), so it

@@ -1,4 +1,9 @@
-import { LANGUAGES, type Language } from '@portal/shared/i18n';
+import {
+  readStored as read,
+  storedLanguage,
+  storeLanguage,
+  writeStored as write,
+} from '@portal/web-kit/storage';
 
 /** Local-storage keys of spec §3 that hold the signed-in session. */
 const SESSION_KEYS = [
@@ -19,31 +24,11 @@ export interface StoredUserInfo {
   status: number;
 }
 
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string | null) {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Storage can be unavailable (private mode); the app still works for this page view.
-  }
-}
-
 export const storage = {
   getToken: () => read('token'),
   setToken: (token: string) => write('token', token),
-  getLanguage(): Language | undefined {
-    const value = read('lang');
-    return LANGUAGES.find((language) => language === value);
-  },
-  setLanguage: (language: Language) => write('lang', language),
+  getLanguage: storedLanguage,
+  setLanguage: storeLanguage,
   getUserInfo(): StoredUserInfo | undefined {
     const raw = read('userinfo');
     if (!raw) return undefined;
@@ -67,7 +52,7 @@ export const storage = {
     try {
       window.sessionStorage.removeItem('PayData');
     } catch {
-      // see write()
+      // Storage can be unavailable (private mode).
     }
   },
 };

@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { i18n } from '../lib/i18n';
-import { theme } from '../app/theme';
+import { theme } from '@portal/web-kit/theme';
 
 /** Renders a screen with the app's providers, a fresh query cache and a memory router. */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {

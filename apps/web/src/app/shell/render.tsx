@@ -1,7 +1,7 @@
 import { browserLanguage, LANGUAGES, normalizeLanguage, type Language } from '@portal/shared/i18n';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { documentTitle } from '../../components/use-document-title';
+import { documentTitle } from '@portal/web-kit/page';
 import { SignInPage } from '../../features/auth/components/sign-in-page';
 import { HTML_LANG, i18n, loadLanguage } from '../../lib/i18n';
 import { AppProvider } from '../provider';

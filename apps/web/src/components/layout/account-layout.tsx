@@ -7,7 +7,7 @@ import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { saveLanguageOnAccount } from '../../lib/account';
 import { storage } from '../../lib/storage';
-import { LanguageSwitch } from '../language-switch';
+import { LanguageSwitch } from '@portal/web-kit/language-switch';
 import AccountMenu, { AccountLinks } from './account-menu';
 import { ChildNav } from './child-nav';
 import { CreditBalance } from './credit-balance';

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { storage } from '../../lib/storage';
-import { LanguageSwitch } from '../language-switch';
+import { LanguageSwitch } from '@portal/web-kit/language-switch';
 import { HeaderBar } from './header-bar';
 
 // Only a parent with a session needs the account menu: its code (and the account's queries)

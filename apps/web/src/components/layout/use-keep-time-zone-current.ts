@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
 import { profileQueryOptions } from '../../lib/profile';
 import { storage } from '../../lib/storage';
-import { browserTimeZone } from '../../lib/time';
+import { browserTimeZone } from '@portal/web-kit/time';
 
 // The signed-in layout's hook, not lib/profile.ts: that module is in the entry chunk, and
 // useQuery would bring TanStack's observer to the sign-in page (bundle budget).

@@ -2,7 +2,7 @@ import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicLayout } from '../../components/layout/public-layout';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../config/paths';
 
 /** Spec §2: an unknown path goes to a fallback page. */

@@ -15,10 +15,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { AgreementType } from '@portal/shared/agreements';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../../components/layout/public-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { currentLanguage } from '../../../lib/i18n';
 import { siteSettingsQueryOptions } from '../../../lib/site';
-import { formatDate } from '../../../lib/time';
+import { formatDate } from '@portal/web-kit/time';
 import { agreementQueryOptions } from '../api/get-agreement';
 
 /** /service (3), /police (2) and /contract (4): the agreement as sanitised HTML from the server. */

@@ -1,7 +1,7 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PublicLayout } from '../../../components/layout/public-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 
 /** The frame of every sign-in and password screen: a centred card under the public header. */
 export function AuthCard({

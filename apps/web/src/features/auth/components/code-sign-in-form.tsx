@@ -14,12 +14,10 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { completeSignIn } from '../../../lib/account';
 import { ApiError } from '../../../lib/api-client';
-import { useFormFeedback } from '../../../lib/form-feedback';
-import { fieldError } from '../../../lib/forms';
+import { useFormFeedback, fieldError, FormAlert } from '@portal/web-kit/forms';
 import { messageText } from '../../../lib/i18n';
 import { authApi } from '../api/auth-api';
-import { useCountdown } from '../../../lib/use-countdown';
-import { FormAlert } from '../../../components/form-alert';
+import { useCountdown } from '@portal/web-kit/code-field';
 import { PhoneField } from '../../../components/phone-field';
 
 type CodeForm = z.input<typeof CodeLoginBodySchema>;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { paths } from '../../../config/paths';
-import { fieldError, toastFirstError } from '../../../lib/forms';
+import { fieldError, toastFirstError } from '@portal/web-kit/forms';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 

@@ -1,7 +1,7 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldError } from '../../../lib/forms';
+import { fieldError } from '@portal/web-kit/forms';
 
 /** New password + confirmation, shared by the reset-link and /resetPassword screens. */
 export function NewPasswordFields({

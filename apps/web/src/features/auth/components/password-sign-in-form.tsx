@@ -10,10 +10,10 @@ import type { z } from 'zod';
 import { paths } from '../../../config/paths';
 import { completeSignIn } from '../../../lib/account';
 import { ApiError } from '../../../lib/api-client';
-import { fieldError, toastFirstError } from '../../../lib/forms';
+import { fieldError, toastFirstError } from '@portal/web-kit/forms';
 import { authApi } from '../api/auth-api';
 import { PhoneField } from '../../../components/phone-field';
-import { notify } from '../../../lib/notify';
+import { notify } from '@portal/web-kit/notify';
 
 type PasswordForm = z.input<typeof LoginBodySchema>;
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { storage } from '../../../lib/storage';
-import { toastFirstError } from '../../../lib/forms';
+import { toastFirstError } from '@portal/web-kit/forms';
 import { authApi } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 import { NewPasswordFields } from './new-password-fields';

@@ -11,7 +11,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
-import { fieldError, toastFirstError } from '../../../lib/forms';
+import { fieldError, toastFirstError } from '@portal/web-kit/forms';
 import { homePathFor } from '../../../lib/account';
 import { storage } from '../../../lib/storage';
 import { authApi } from '../api/auth-api';

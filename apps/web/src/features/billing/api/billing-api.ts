@@ -22,7 +22,7 @@ import { RewardSettingSchema } from '@portal/shared/credits';
 import { api } from '../../../lib/api-client';
 import { accountQueryOptions } from '../../../lib/credits';
 import { profileQueryOptions } from '../../../lib/profile';
-import { timeDiff } from '../../../lib/time';
+import { timeDiff } from '@portal/web-kit/time';
 import { billingKey } from './recharge-query';
 
 export const orderQueryOptions = (orderNo: string) =>

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AccountLayout } from '../../../components/layout/account-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { currentLanguage } from '../../../lib/i18n';
 import { lessonLogPage } from '../api/billing-api';
 import { Records } from './records';

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Card.css';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AccountLayout } from '../../../components/layout/account-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { billingApi, goToCheckout } from '../api/billing-api';
 import { rechargeQueryOptions } from '../api/recharge-query';
 import { formatMoney } from '../utils/money';

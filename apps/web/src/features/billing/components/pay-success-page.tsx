@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AdviserCard } from '../../../components/adviser-card';
 import { AccountLayout } from '../../../components/layout/account-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { userInfoQueryOptions } from '../../../lib/profile';
 import { orderQueryOptions, refreshAfterPayment } from '../api/billing-api';

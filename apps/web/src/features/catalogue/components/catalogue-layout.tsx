@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicLayout, useHasSession } from '../../../components/layout/public-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 
 /**

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AdviserCard } from '../../../components/adviser-card';
 import { AccountLayout } from '../../../components/layout/account-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { userInfoQueryOptions } from '../../../lib/profile';
 import { ScheduleBrowser } from './schedule-browser';
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { scheduleQueryOptions } from '../api/catalogue-api';
 import { useScheduleFilters } from '../hooks/use-schedule-filters';
-import { timeZoneLabel } from '../../../lib/time';
+import { timeZoneLabel } from '@portal/web-kit/time';
 import { CourseScheduleCard } from './course-schedule-card';
 import { ScheduleFilterControls } from './schedule-filter-controls';
 import { ScheduleEmpty, ScheduleError, ScheduleLoading } from './schedule-states';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { scheduleQueryOptions } from '../api/catalogue-api';
 import type { ScheduleUrlState } from '../hooks/use-schedule-filters';
-import { timeDiff as browserTimeDiff } from '../../../lib/time';
+import { timeDiff as browserTimeDiff } from '@portal/web-kit/time';
 
 /** Subject, level group, weekdays (multi) and frequency (spec §5 Schedule filters). */
 export function ScheduleFilterControls({

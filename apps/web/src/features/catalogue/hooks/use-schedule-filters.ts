@@ -2,7 +2,7 @@ import { WEEKDAY_IDS } from '@portal/shared/catalogue';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ScheduleFilters } from '../api/catalogue-api';
-import { timeDiff as browserTimeDiff } from '../../../lib/time';
+import { timeDiff as browserTimeDiff } from '@portal/web-kit/time';
 
 export interface ScheduleUrlState {
   subjectId: number | undefined;

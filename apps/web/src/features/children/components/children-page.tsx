@@ -21,11 +21,11 @@ import { MAX_CHILDREN } from '@portal/shared/children';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { AccountLayout } from '../../../components/layout/account-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { AdviserCard } from '../../../components/adviser-card';
 import { profileQueryOptions, userInfoQueryOptions } from '../../../lib/profile';
-import { formatDate } from '../../../lib/time';
+import { formatDate } from '@portal/web-kit/time';
 import { childrenApi, childrenQueryOptions } from '../api/children-api';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { AccountLayout } from '../../../components/layout/account-layout';
-import { PageLoader } from '../../../components/page-loader';
+import { PageLoader } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { profileQueryOptions } from '../../../lib/profile';
 import { storage } from '../../../lib/storage';

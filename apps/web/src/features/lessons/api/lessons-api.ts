@@ -12,7 +12,7 @@ import {
 import { api } from '../../../lib/api-client';
 import { accountQueryOptions } from '../../../lib/credits';
 import { profileQueryOptions } from '../../../lib/profile';
-import { timeDiff } from '../../../lib/time';
+import { timeDiff } from '@portal/web-kit/time';
 import { LIST_PAGE_SIZE, lessonsKey } from './schedule-queries';
 
 export const coursesQueryOptions = (studentSn?: string) =>

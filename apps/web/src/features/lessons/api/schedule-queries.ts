@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
-import { timeDiff } from '../../../lib/time';
+import { timeDiff } from '@portal/web-kit/time';
 
 /**
  * The two schedule lists, which the dashboard and AttendClassNow prefetch from their routes. They

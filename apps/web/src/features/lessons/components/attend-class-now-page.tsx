@@ -2,13 +2,13 @@ import { Container, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AccountLayout } from '../../../components/layout/account-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { profileQueryOptions } from '../../../lib/profile';
 import { upcomingGroupsQueryOptions } from '../api/schedule-queries';
 import { LessonGrid } from './lesson-grid';
 import { LessonsEmpty } from './lessons-empty';
 import { ChildSwitcher } from './child-switcher';
-import { ListState } from './list-state';
+import { ListState } from '@portal/web-kit/list-state';
 
 /** `AttendClassNow`: the current child's upcoming lessons under their day headings. */
 export function AttendClassNowPage() {

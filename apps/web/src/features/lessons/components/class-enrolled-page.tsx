@@ -3,13 +3,13 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AccountLayout } from '../../../components/layout/account-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { profileQueryOptions } from '../../../lib/profile';
 import { coursesQueryOptions } from '../api/lessons-api';
 import { CourseCard } from './course-card';
 import { LessonsEmpty } from './lessons-empty';
 import { ChildSwitcher } from './child-switcher';
-import { ListState } from './list-state';
+import { ListState } from '@portal/web-kit/list-state';
 
 /** `ClassEnrolled`: the current child's enrolled courses. */
 export function ClassEnrolledPage() {

@@ -7,7 +7,7 @@ import { completedGroupsQueryOptions } from '../api/lessons-api';
 import { LIST_PAGE_SIZE } from '../api/schedule-queries';
 import { CompletedCard } from './completed-card';
 import { LessonsEmpty } from './lessons-empty';
-import { ListState } from './list-state';
+import { ListState } from '@portal/web-kit/list-state';
 
 /** Completed lessons under day headings, 10 a page (spec §9). */
 export function CompletedList({

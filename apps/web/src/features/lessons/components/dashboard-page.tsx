@@ -22,20 +22,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AccountLayout } from '../../../components/layout/account-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { childrenQueryOptions } from '../../../lib/children';
 import { accountQueryOptions } from '../../../lib/credits';
 import { usePlace } from '../../../lib/places';
 import { profileQueryOptions } from '../../../lib/profile';
-import { timeDiff, timeZoneLabel } from '../../../lib/time';
+import { timeDiff, timeZoneLabel } from '@portal/web-kit/time';
 import { completedGroupsQueryOptions, coursesQueryOptions } from '../api/lessons-api';
 import { schedulePageQueryOptions } from '../api/schedule-queries';
 import { dashboardView } from '../utils/dashboard-view';
 import { CompletedList } from './completed-list';
 import { CourseCard } from './course-card';
 import { LessonsEmpty } from './lessons-empty';
-import { ListState } from './list-state';
+import { ListState } from '@portal/web-kit/list-state';
 import { ScheduleList } from './schedule-list';
 
 /** "-" for what the parent has not told us (spec §2 /index). */

@@ -6,8 +6,8 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { toastFirstError } from '../../../lib/forms';
-import { notify } from '../../../lib/notify';
+import { toastFirstError } from '@portal/web-kit/forms';
+import { notify } from '@portal/web-kit/notify';
 import { commentQueryOptions, lessonsApi, refreshLessons } from '../api/lessons-api';
 import { StarRating } from './star-rating';
 

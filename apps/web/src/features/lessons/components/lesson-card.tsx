@@ -28,7 +28,7 @@ import dayjs from 'dayjs';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../lib/i18n';
-import { notify } from '../../../lib/notify';
+import { notify } from '@portal/web-kit/notify';
 import { lessonsApi, refreshLessons } from '../api/lessons-api';
 import { cardClock, hoursAndMinutes, statusKey, timingOf } from '../utils/lesson-timing';
 import { MetaLine } from './meta-line';

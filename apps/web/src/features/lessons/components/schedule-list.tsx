@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LIST_PAGE_SIZE, schedulePageQueryOptions } from '../api/schedule-queries';
 import { LessonGrid } from './lesson-grid';
 import { LessonsEmpty } from './lessons-empty';
-import { ListState } from './list-state';
+import { ListState } from '@portal/web-kit/list-state';
 
 /** The dashboard's schedule tab: upcoming lessons 10 a page, pagination when there are any. */
 export function ScheduleList({

@@ -14,7 +14,7 @@ export interface ReferralCodeFieldProps {
   onVerifiedChange: (code: string | null) => void;
   /** What is wrong with the code, shown under the field. */
   error: string | null;
-  /** A refusal: the form shows it at this field and as its one toast (lib/form-feedback.ts). */
+  /** A refusal: the form shows it at this field and as its one toast (useFormFeedback). */
   onWarn: (message: string) => void;
   /** The code was verified: the form's toast says so. */
   onNote: (message: string) => void;

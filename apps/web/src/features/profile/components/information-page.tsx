@@ -19,11 +19,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { AccountLayout } from '../../../components/layout/account-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
-import { fieldError, toastFirstError } from '../../../lib/forms';
+import { useDocumentTitle } from '@portal/web-kit/page';
+import { fieldError, toastFirstError } from '@portal/web-kit/forms';
 import { changeLanguage, currentLanguage } from '../../../lib/i18n';
 import { profileApi, profileQueryOptions } from '../api/profile-api';
-import { notify } from '../../../lib/notify';
+import { notify } from '@portal/web-kit/notify';
 import { PasswordSection } from './password-section';
 
 type EmailForm = z.input<typeof UpdateEmailBodySchema>;

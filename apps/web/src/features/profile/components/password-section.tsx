@@ -9,8 +9,8 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldError, toastFirstError } from '../../../lib/forms';
-import { notify } from '../../../lib/notify';
+import { fieldError, toastFirstError } from '@portal/web-kit/forms';
+import { notify } from '@portal/web-kit/notify';
 import { profileApi, profileQueryOptions } from '../api/profile-api';
 
 /** One form for both: `current` is asked (and checked) only when a password exists. */

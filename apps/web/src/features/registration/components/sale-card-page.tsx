@@ -2,7 +2,7 @@ import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PublicLayout } from '../../../components/layout/public-layout';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { useInviteAdviser } from '../hooks/use-invite-adviser';
 import { AdviserInvite } from './adviser-invite';

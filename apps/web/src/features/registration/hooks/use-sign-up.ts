@@ -3,7 +3,7 @@ import type { SignUpData } from '@portal/shared/onboarding';
 import { useState } from 'react';
 import { completeSignIn } from '../../../lib/account';
 import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { notify } from '@portal/web-kit/notify';
 import { registrationApi } from '../api/registration-api';
 import { useCaptcha } from './use-captcha';
 

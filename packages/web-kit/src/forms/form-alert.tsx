@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 
 /**
- * A form's message that concerns no single field (lib/form-feedback.ts), shown at the
+ * A form's message that concerns no single field (form-feedback.ts), shown at the
  * top of the form. The live region is always present, so a screen reader announces each new
  * message; the form points at it with `aria-describedby` while it shows.
  */

@@ -6,12 +6,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FormAlert } from '../components/form-alert';
+import { createApiClient } from '../api-client';
+import { changeLanguage } from '../i18n';
 import { renderWithProviders, stubFetch } from '../test/render';
-import { api } from './api-client';
-import { messageKeyOf, useFormFeedback } from './form-feedback';
-import { fieldError } from './forms';
-import { changeLanguage } from './i18n';
+import { FormAlert, fieldError, messageKeyOf, useFormFeedback } from '.';
+
+const api = createApiClient({ base: '', token: () => null, signedOut: () => undefined });
 
 const Schema = z.object({ email: z.string().min(1, 'emailEmpty').email('emailError') });
 type Values = z.infer<typeof Schema>;

@@ -1,11 +1,11 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import { messageText } from './i18n';
-import { notify } from './notify';
+import { messageText } from '../i18n';
+import { notify } from '../notify';
 
 /**
  * Spec §8: when a form fails, the first field's message shows as a toast. Field order is the
  * form's order; messages are the shared catalogue keys the schemas use. Prefer `useFormFeedback`
- * (lib/form-feedback.ts), which also keeps one toast per form and clears it on success.
+ * (form-feedback.ts), which also keeps one toast per form and clears it on success.
  */
 export function toastFirstError<T extends FieldValues>(order: (keyof T & string)[]) {
   return (errors: FieldErrors<T>) => {

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { i18n } from './i18n';
+import { i18n } from '../i18n';
 
 // Mantine's notifications (and the transitions and portal under them) are loaded with the first
-// toast, not with the entry: most first screens never show one (issue #8, decisions/022).
+// toast, not with the entry: most first screens never show one (issue #8, docs/decisions/022).
 let hostWanted = false;
 const listeners = new Set<() => void>();
 
@@ -14,7 +14,7 @@ export function useToastHostWanted(): boolean {
       return () => listeners.delete(listener);
     },
     () => hostWanted,
-    // Pre-rendered pages show no toast (app/shell/render.tsx).
+    // Pre-rendered pages show no toast (the parents' sign-in page).
     () => false,
   );
 }
@@ -43,7 +43,7 @@ export function notify(color: ToastColor, message: string, options: NotifyOption
   }
   const closeLabel = i18n.t('close');
   // The same text while it is still on screen is not stacked again: a screen's query that
-  // repeats a refused prefetch (app/prefetch.ts), or a button pressed twice.
+  // repeats a refused route prefetch (apps/web/src/app/prefetch.ts), or a button pressed twice.
   const id = `${color}:${message}`;
   void loadStore().then((notifications) => {
     if (options.replaces && options.replaces !== id) notifications.hide(options.replaces);

@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 
+/** A countdown's state: seconds `left` (0 when idle), `running`, and `start()`. */
+export type Countdown = ReturnType<typeof useCountdown>;
+
 /**
  * Seconds left of a countdown started with `start()`; 0 when idle. Derived from the end time on
  * every tick, so a throttled background tab still shows the right value.

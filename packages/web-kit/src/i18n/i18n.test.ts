@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initialLanguage, messageText } from './i18n';
-import { storage } from './storage';
+import { changeLanguage, initialLanguage, messageText } from '.';
+import { storedLanguage } from '../storage';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -29,7 +29,7 @@ describe('initial language (spec §9)', () => {
 describe('changeLanguage', () => {
   it('stores the choice and sets <html lang>', async () => {
     await changeLanguage('zh_CN');
-    expect(storage.getLanguage()).toBe('zh_CN');
+    expect(storedLanguage()).toBe('zh_CN');
     expect(document.documentElement.lang).toBe('zh-CN');
     expect(messageText('phoneEmpty')).toBe('请输入手机号码。');
     await changeLanguage('en');

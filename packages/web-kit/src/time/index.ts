@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import type { Language } from '@portal/shared/i18n';
-import { currentLanguage } from './i18n';
+import { currentLanguage } from '../i18n';
 
-/** The visitor's offset from UTC in minutes east (decisions.md `time_diff`; UTC+8 is 480). */
+/** The visitor's offset from UTC in minutes east (`time_diff`, docs/decisions/035; UTC+8 is 480). */
 export function timeDiff(at: Date = new Date()): number {
   return -at.getTimezoneOffset();
 }
@@ -78,7 +78,7 @@ export function formatDate(
 }
 
 /**
- * Default formats of Mantine's date pickers in `language` (app/provider.tsx sets them in the
+ * Default formats of Mantine's date pickers in `language` (the kit's provider sets them in the
  * theme): the input's value, the calendar's month and year headings, the month grid.
  */
 export function datePickerDefaults(language: Language) {

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError } from '../api-client';
 
 /** Server state lives only here (STYLE.md). A 4xx will not change by retrying. */
 export function createQueryClient(): QueryClient {
@@ -20,7 +20,7 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * The running app's cache: the provider hands it to the screens, and route loaders start a
- * screen's first queries in it while the screen's code downloads (app/prefetch.ts).
+ * Starts a screen's first queries for the URL being opened (a route loader calls it while the
+ * screen's code downloads; apps/web/src/app/prefetch.ts).
  */
-export const appQueryClient = createQueryClient();
+export type Prefetch = (client: QueryClient, url: URL) => unknown;

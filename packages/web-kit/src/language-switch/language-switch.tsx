@@ -1,7 +1,7 @@
 import { SegmentedControl } from '@mantine/core';
 import type { Language } from '@portal/shared/i18n';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage } from '../lib/i18n';
+import { changeLanguage, currentLanguage } from '../i18n';
 
 export interface LanguageSwitchProps {
   /** Also save the choice on the account (signed-in screens pass the profile's setter). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, timeDiff, timeZoneLabel, type DateStyle } from './time';
+import { formatDate, timeDiff, timeZoneLabel, type DateStyle } from '.';
 
 describe('formatDate (issue #19: one language)', () => {
   it.each<[string | Date | null, DateStyle, 'en' | 'zh_CN', string]>([

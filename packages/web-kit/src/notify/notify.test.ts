@@ -1,6 +1,6 @@
 import { notificationsStore } from '@mantine/notifications';
 import { describe, expect, it } from 'vitest';
-import { notify } from './notify';
+import { notify } from '.';
 
 const shown = () => {
   const state = notificationsStore.getState();

@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { LANGUAGES, MESSAGES, isMessageKey, type MessageKey } from '@portal/shared/i18n';
-import { ApiError } from './api-client';
+import { ApiError } from '../api-client';
 import { firstMessage } from './forms';
-import { i18n, messageText } from './i18n';
-import { dismiss, notify } from './notify';
+import { i18n, messageText } from '../i18n';
+import { dismiss, notify } from '../notify';
 
-// Its own module, not lib/forms.ts: the sign-in page's forms import fieldError from there, and
-// carry this only once they use it (decision 028).
+// Its own module, not forms.ts: a screen that only needs fieldError does not carry this
+// (docs/decisions/028).
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -61,7 +61,7 @@ export interface FormFeedback<T extends FieldValues> {
   warn: (message: string, at?: Path<T> | ((message: string) => void)) => void;
   /** A good note that is not the form's success (e.g. a code verified): the form's toast. */
   note: (message: string) => void;
-  /** Spread on `<FormAlert>` (components/form-alert.tsx): the message that concerns no field. */
+  /** Spread on `<FormAlert>` (form-alert.tsx): the message that concerns no field. */
   alert: { id: string; message: string | null };
 }
 
@@ -128,7 +128,7 @@ export function useFormFeedback<T extends FieldValues>(
       setMessage(i18n.t('networkError'));
       return;
     }
-    // A 10001 or 401 answer leaves for sign-in (lib/api-client.ts): nothing to show here.
+    // A 10001 or 401 answer leaves for sign-in (the app's `signedOut`, api-client): nothing to show here.
     if (error.httpStatus === 401) return;
     const key = messageKeyOf(error.msg, Object.keys(fieldMessages));
     const field = key ? fieldMessages[key] : undefined;

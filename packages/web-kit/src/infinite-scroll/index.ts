@@ -1,0 +1,1 @@
+export { useLoadMoreOnView, type NextPage } from './use-load-more-on-view';

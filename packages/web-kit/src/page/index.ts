@@ -1,0 +1,3 @@
+export { PageLoader } from './page-loader';
+export { RouteErrorBoundary } from './route-error-boundary';
+export { documentTitle, useDocumentTitle } from './use-document-title';

@@ -1,0 +1,1 @@
+export { KitProvider } from './provider';
