@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { advisersRoutes } from '../../modules/advisers/advisers.routes';
+import { advisersRoutes } from './advisers.routes';
 import { agreementsRoutes } from './agreements.routes';
 import { authRoutes } from './auth.routes';
 import { billingRoutes } from './billing.routes';
 import { catalogueRoutes } from './catalogue.routes';
-import { childrenRoutes } from '../../modules/children/children.routes';
+import { childrenRoutes } from './children.routes';
 import { creditsRoutes } from './credits.routes';
 import { dictRoutes } from './dict.routes';
 import { lessonsRoutes } from './lessons.routes';

@@ -15,6 +15,7 @@ import { setLanguage, updateEmail } from '../../modules/auth/auth.service';
 import { getAdviserForParent } from '../../modules/advisers/advisers.service';
 import { getProfile, setTimeZone } from '../../modules/profile/profile.service';
 import { ok, okSaying } from '../envelope';
+import { adviserCardWire } from './advisers.wire';
 import { profileWire } from './profile.wire';
 
 /** Decision 035: `time_diff` when sent, else the stored zone (this month's lesson counts). */
@@ -50,7 +51,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) =>
       ok({
         user_info: profileWire(await getProfile(ctx, parentIdOf(request), request.query.time_diff)),
-        salesperson_info: await getAdviserForParent(ctx, parentIdOf(request), request.lang),
+        salesperson_info: await getAdviserForParent(ctx, parentIdOf(request)).then(
+          (adviser) => adviser && adviserCardWire(adviser, request.lang),
+        ),
       }),
   );
 

@@ -1,4 +1,3 @@
-import type { Language } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../lib/app-error';
 import { findParentById } from '../parents/parents.service';
@@ -9,60 +8,59 @@ import {
   type AdviserRow,
 } from './advisers.repository';
 
-export interface AdviserCard {
+/** The course adviser as parents see them (spec §3 salesperson_info); the edge picks a language. */
+export interface Adviser {
   name: string;
-  describe: string;
+  description: { en: string; zh: string };
   email: string;
   mobile: string;
   wechat: string;
-  qr_code: string;
+  qrCode: string;
 }
 
-function toCard(row: AdviserRow, language: Language): AdviserCard {
+function toAdviser(row: AdviserRow): Adviser {
   return {
     name: row.name,
-    describe: language === 'zh_CN' ? row.describe_zh : row.describe_en,
+    description: { en: row.describe_en, zh: row.describe_zh },
     email: row.email,
     mobile: row.mobile,
     wechat: row.wechat,
-    qr_code: row.qr_code,
+    qrCode: row.qr_code,
   };
 }
 
-/** The signed-in parent's adviser card, or null when none is assigned yet. */
+/** The signed-in parent's adviser, or null when none is assigned yet. */
 export async function getAdviserForParent(
   ctx: Pick<AppContext, 'db'>,
   parentId: number,
-  language: Language,
-): Promise<AdviserCard | null> {
+): Promise<Adviser | null> {
   const parent = await findParentById(ctx.db, parentId);
   if (!parent?.adviser_id) return null;
   const adviser = await findAdviserById(ctx.db, parent.adviser_id);
-  return adviser ? toCard(adviser, language) : null;
+  return adviser ? toAdviser(adviser) : null;
 }
 
 /** Public adviser page of an invitation link (`/salecard?invite_code=`). */
 export async function getAdviserByInvite(
   ctx: Pick<AppContext, 'db'>,
   inviteCode: string,
-  language: Language,
-): Promise<AdviserCard> {
+): Promise<Adviser> {
   const adviser = await findAdviserByInviteCode(ctx.db, inviteCode);
   if (!adviser) throw notFound('inviteCodeInvalid');
-  return toCard(adviser, language);
+  return toAdviser(adviser);
 }
 
 /** An adviser as other modules need it: who, and the invite code their links carry. */
 export interface AdviserRef {
   id: number;
   name: string;
-  invite_code: string;
+  inviteCode: string;
 }
 
 const toRef = (row: AdviserRow): AdviserRef => ({
   id: row.id,
   name: row.name,
-  invite_code: row.invite_code,
+  inviteCode: row.invite_code,
 });
 
 /** The adviser of an invite or referral code; undefined when no adviser has it. */

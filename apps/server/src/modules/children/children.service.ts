@@ -1,13 +1,5 @@
-import {
-  DEFAULT_CHILD_LIMIT,
-  MAX_CHILDREN,
-  formatBirthDate,
-  isPastDate,
-  parseBirthDate,
-  type Child,
-  type ChildDeletionImpact,
-  type ChildFields,
-} from '@portal/shared/children';
+import { isIsoDateInRange } from '@portal/shared/api';
+import { DEFAULT_CHILD_LIMIT, MAX_CHILDREN, isPastDate } from '@portal/shared/children';
 import type { AppContext } from '../../app-context';
 import { badRequest, notFound, unauthenticated } from '../../lib/app-error';
 import { newPublicId } from '../../lib/ids';
@@ -28,6 +20,26 @@ import {
   type StudentRow,
 } from './children.repository';
 
+/** One of the parent's live children. */
+export interface Child {
+  studentSn: string;
+  nickname: string;
+  /** A calendar day, "YYYY-MM-DD". */
+  birthDate: string;
+  avatarId: number;
+  avatarUrl: string;
+  /** Whole years on the parent's calendar today. */
+  age: number;
+}
+
+/** A child's profile as the parent fills it in (spec §5). */
+export interface ChildInput {
+  nickname: string;
+  /** A calendar day, "YYYY-MM-DD". */
+  birthDate: string;
+  avatarId: number;
+}
+
 /** Birthdays and ages follow the parent's calendar: today is `dayInZone(zone, now)`. */
 function ageOn(birthIso: string, todayIso: string): number {
   const [by, bm, bd] = birthIso.split('-').map(Number) as [number, number, number];
@@ -43,12 +55,13 @@ export function childLimitFor(override: number | null | undefined, memberKids = 
   return Math.min(MAX_CHILDREN, override ?? (memberKids > 0 ? memberKids : DEFAULT_CHILD_LIMIT));
 }
 
-async function validFields(ctx: AppContext, parentId: number, fields: ChildFields) {
+/** Spec §5 order: avatar, birthday (a real day, before today on the parent's calendar). */
+async function validFields(ctx: AppContext, parentId: number, fields: ChildInput) {
   const parent = await findParentById(ctx.db, parentId);
   if (!parent) throw unauthenticated();
-  if (!(await findAvatar(ctx.db, fields.avatar))) throw badRequest('selectAvatar');
-  const birth = parseBirthDate(fields.birth_date);
-  if (!birth) throw badRequest('selectBirthday');
+  if (!(await findAvatar(ctx.db, fields.avatarId))) throw badRequest('selectAvatar');
+  const birth = fields.birthDate;
+  if (!isIsoDateInRange(birth)) throw badRequest('selectBirthday');
   if (!isPastDate(birth, dayInZone(parent.time_zone, ctx.clock.now())))
     throw badRequest('birthdayInFuture');
   return { birth, parent };
@@ -63,11 +76,11 @@ export async function findChildren(ctx: AppContext, parentId: number): Promise<C
 
 function toChild(student: StudentRow, avatarUrl: string, today: string): Child {
   return {
-    student_sn: student.student_sn,
+    studentSn: student.student_sn,
     nickname: student.nickname,
-    birth_date: formatBirthDate(student.birth_date),
-    avatar: avatarUrl,
-    id: student.avatar_id,
+    birthDate: student.birth_date,
+    avatarId: student.avatar_id,
+    avatarUrl,
     age: ageOn(student.birth_date, today),
   };
 }
@@ -88,7 +101,7 @@ export async function getChildLimit(
 export async function addChild(
   ctx: AppContext,
   parentId: number,
-  fields: ChildFields,
+  fields: ChildInput,
 ): Promise<string> {
   const { birth } = await validFields(ctx, parentId, fields);
   const membership = await getMembership(ctx, parentId);
@@ -105,7 +118,7 @@ export async function addChild(
       parent_id: parentId,
       nickname: fields.nickname,
       birth_date: birth,
-      avatar_id: fields.avatar,
+      avatar_id: fields.avatarId,
       created_at: now,
       updated_at: now,
     });
@@ -117,7 +130,7 @@ export async function editChild(
   ctx: AppContext,
   parentId: number,
   studentSn: string,
-  fields: ChildFields,
+  fields: ChildInput,
 ): Promise<void> {
   const { birth } = await validFields(ctx, parentId, fields);
   const student = await findOwnStudent(ctx.db, parentId, studentSn);
@@ -125,7 +138,7 @@ export async function editChild(
   await updateStudent(ctx.db, student.id, {
     nickname: fields.nickname,
     birth_date: birth,
-    avatar_id: fields.avatar,
+    avatar_id: fields.avatarId,
     updated_at: ctx.clock.now(),
   });
 }
@@ -135,11 +148,11 @@ export async function getDeletionImpact(
   ctx: AppContext,
   parentId: number,
   studentSn: string,
-): Promise<ChildDeletionImpact> {
+): Promise<{ studentSn: string; nickname: string; lessons: number; credits: number }> {
   const student = await findOwnStudent(ctx.db, parentId, studentSn);
   if (!student) throw notFound('childNotFound');
   const impact = await deletionImpactOfChild(ctx, student.id, ctx.clock.now());
-  return { student_sn: student.student_sn, nickname: student.nickname, ...impact };
+  return { studentSn: student.student_sn, nickname: student.nickname, ...impact };
 }
 
 /** Soft delete: lessons and the ledger keep pointing at the row. */

@@ -48,7 +48,7 @@ export async function saveOnboardingDetails(
       ...(adviser
         ? {
             referer: adviser.name,
-            referer_code: adviser.invite_code,
+            referer_code: adviser.inviteCode,
             adviser_id: parent.adviser_id ?? adviser.id,
           }
         : {}),

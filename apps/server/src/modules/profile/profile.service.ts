@@ -62,7 +62,7 @@ export async function getProfile(
   const count = children.length;
   // The current child: the one last selected, else the first (spec §3 last_student_sn).
   const current =
-    children.find((child) => child.student_sn === parent.last_student_sn) ?? children[0];
+    children.find((child) => child.studentSn === parent.last_student_sn) ?? children[0];
   return {
     userSn: parent.user_sn,
     name: parent.name,
@@ -87,13 +87,13 @@ export async function getProfile(
     canAddChild: count < limit,
     currentChild: current
       ? {
-          studentSn: current.student_sn,
-          avatar: current.avatar,
+          studentSn: current.studentSn,
+          avatar: current.avatarUrl,
           nickname: current.nickname,
           monthCounts: await monthCountsOf(
             ctx,
             parentId,
-            current.student_sn,
+            current.studentSn,
             viewpointOf(timeDiff, parent.time_zone),
           ),
         }

@@ -61,7 +61,7 @@ export async function signUp(
         adviser_id: adviser?.id ?? null,
         // An adviser's invite code is who referred the parent (dashboard "referrer").
         referer: input.code && adviser ? adviser.name : null,
-        referer_code: input.code && adviser ? adviser.invite_code : null,
+        referer_code: input.code && adviser ? adviser.inviteCode : null,
         created_at: now,
         updated_at: now,
       });
@@ -81,7 +81,7 @@ export async function signUp(
     const token = await startSession(ctx, parent.id);
     return {
       user_sn: parent.user_sn,
-      invite_code: adviser?.invite_code ?? null,
+      invite_code: adviser?.inviteCode ?? null,
       token,
       status: parent.status,
     };

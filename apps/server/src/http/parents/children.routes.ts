@@ -11,7 +11,6 @@ import {
   EditChildBodySchema,
   SetLastStudentBodySchema,
 } from '@portal/shared/children';
-import { translate } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
 import { parentIdOf } from '../../plugins/auth';
 import {
@@ -22,8 +21,11 @@ import {
   getDeletionImpact,
   listAvatars,
   selectChild,
-} from './children.service';
+} from '../../modules/children/children.service';
+import { ok, okSaying } from '../envelope';
+import { childInput, childWire } from './children.wire';
 
+/** Spec §7 "Children": the parent's own children only; another parent's `student_sn` is 404. */
 export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.requireParent);
 
@@ -36,11 +38,7 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: envelope(z.array(ChildSchema)) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: await findChildren(ctx, parentIdOf(request)),
-    }),
+    async (request) => ok((await findChildren(ctx, parentIdOf(request))).map(childWire)),
   );
 
   app.post(
@@ -53,11 +51,10 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: envelope(z.object({ student_sn: z.string() })) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: translate(request.lang, 'childSaved'),
-      data: { student_sn: await addChild(ctx, parentIdOf(request), request.body) },
-    }),
+    async (request) => {
+      const studentSn = await addChild(ctx, parentIdOf(request), childInput(request.body));
+      return okSaying(request, 'childSaved', { student_sn: studentSn });
+    },
   );
 
   app.post(
@@ -72,8 +69,8 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       const { student_sn, ...fields } = request.body;
-      await editChild(ctx, parentIdOf(request), student_sn, fields);
-      return { code: 200 as const, msg: translate(request.lang, 'childSaved'), data: null };
+      await editChild(ctx, parentIdOf(request), student_sn, childInput(fields));
+      return okSaying(request, 'childSaved', null);
     },
   );
 
@@ -87,11 +84,15 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: envelope(ChildDeletionImpactSchema) },
       },
     },
-    async (request) => ({
-      code: 200 as const,
-      msg: 'ok',
-      data: await getDeletionImpact(ctx, parentIdOf(request), request.query.student_sn),
-    }),
+    async (request) => {
+      const impact = await getDeletionImpact(ctx, parentIdOf(request), request.query.student_sn);
+      return ok({
+        student_sn: impact.studentSn,
+        nickname: impact.nickname,
+        lessons: impact.lessons,
+        credits: impact.credits,
+      });
+    },
   );
 
   app.post(
@@ -106,11 +107,7 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       await deleteChild(ctx, parentIdOf(request), request.body.student_sn);
-      return {
-        code: 200 as const,
-        msg: translate(request.lang, 'deletedSuccessfully'),
-        data: null,
-      };
+      return okSaying(request, 'deletedSuccessfully', null);
     },
   );
 
@@ -126,7 +123,7 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       await selectChild(ctx, parentIdOf(request), request.body.last_student_sn);
-      return { code: 200 as const, msg: 'ok', data: null };
+      return ok(null);
     },
   );
 
@@ -139,6 +136,6 @@ export const childrenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: envelope(z.object({ data: z.array(AvatarSchema) })) },
       },
     },
-    async () => ({ code: 200 as const, msg: 'ok', data: { data: await listAvatars(ctx) } }),
+    async () => ok({ data: await listAvatars(ctx) }),
   );
 };
