@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context';
 import { expireUnpaidOrders } from '../modules/billing/orders.service';
 import { generateLessons, settleEndedLessons } from '../modules/scheduling/scheduling.service';
-import { deleteExpiredWindows } from '../modules/rate-limit/rate-limit.repository';
+import { deleteExpiredWindows } from '../modules/rate-limit/rate-limit.service';
 import { deleteExpiredChallenges } from '../modules/registration/captcha.repository';
 
 /** What a job may use: the database and configuration (no request, no providers). */
