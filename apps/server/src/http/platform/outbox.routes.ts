@@ -27,8 +27,8 @@ const OutboxMessageSchema = z.object({
 });
 
 /**
- * Dev outbox (decisions.md → Outside services): only registered while the local SMS and e-mail
- * providers are active, so it cannot exist on a deployment that sends real messages.
+ * Dev outbox (decision 004): only registered while the local SMS and e-mail providers are
+ * active, so it cannot exist on a deployment that sends real messages.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const token = ctx.config.devOutbox?.token;

@@ -20,7 +20,7 @@ import {
 import { requireSolvedCaptcha } from './captcha-gate';
 import { findParentByPhone } from '../parents/parents.service';
 
-/** decisions.md → Accounts: ≤ 1 per 60 s and ≤ 5 per hour per phone; the IP limit is ours. */
+/** Decision 006: ≤ 1 per 60 s and ≤ 5 per hour per phone, ≤ 30 an hour per address. */
 const PER_PHONE_HOURLY = 5;
 const PER_IP_HOURLY = 30;
 const HOUR_MS = 3_600_000;
@@ -62,7 +62,7 @@ async function spendBudget(
 
 /**
  * Sends a sign-in (`login`) or registration (`register`) code. Sign-in codes go only to known
- * phones ("User Does Not Exist"), registration codes only to new ones (decisions.md), and only
+ * phones ("User Does Not Exist"), registration codes only to new ones (decision 020), and only
  * with a solved captcha (decision 030). The limits are database windows, so several instances
  * and parallel requests share them: per address, per phone, then the hourly budgets of the
  * calling code and of the whole service.

@@ -7,7 +7,7 @@ import {
   revokeSession,
 } from './session.repository';
 
-/** decisions.md → Accounts: sessions last 30 days from sign-in. */
+/** Decision 006: sessions last 30 days from sign-in. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface AuthenticatedSession {

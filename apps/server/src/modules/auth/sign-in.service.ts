@@ -90,7 +90,7 @@ async function knownDeviceOf(
 
 /**
  * Ends the failure streaks, remembers the device and opens the session. A language chosen on the
- * sign-in page is the parent's latest choice and replaces the account's (decisions.md → Accounts).
+ * sign-in page is the parent's latest choice and replaces the account's (decision 036).
  */
 async function completeSignIn(
   ctx: AppContext,
