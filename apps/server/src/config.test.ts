@@ -46,6 +46,8 @@ describe('loadConfig', () => {
     [{ DEV_OUTBOX_TOKEN: 'short' }, 'DEV_OUTBOX_TOKEN'],
     [{ CAPTCHA_DIFFICULTY: '33' }, 'CAPTCHA_DIFFICULTY'],
     [{ NODE_ENV: 'production', CAPTCHA_DIFFICULTY: '12' }, 'CAPTCHA_DIFFICULTY'],
+    [{ NODE_ENV: 'production' }, 'CAPTCHA_HMAC_KEY'],
+    [{ CAPTCHA_HMAC_KEY: 'short' }, 'CAPTCHA_HMAC_KEY'],
   ])('refuses %j naming %s', (env, variable) => {
     try {
       loadConfig(env as Record<string, string>);
@@ -79,6 +81,7 @@ describe('loadConfig', () => {
       PAYMENT_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      CAPTCHA_HMAC_KEY: 'k'.repeat(48),
     });
     expect(config.publicUrl).toBe('https://portal.example.com');
     expect(config.payments).toEqual({

@@ -59,10 +59,17 @@ const EnvSchema = z
     /** log2 of scrypt's N for new password hashes (decisions.md: 17). Lower only for tests. */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
     /**
-     * Leading zero bits the registration captcha's proof of work needs (decision 020): 18 is
-     * about half a second in a laptop browser; each extra bit doubles it. Lower only for tests.
+     * How hard the captcha's proof of work is, as today's "leading zero bits" (decisions 020 and
+     * 041): a browser tries 2^N hashes on average (ALTCHA's secret counter is drawn from
+     * 1…2^(N+1)); 18 is about half a second in a laptop browser, each extra bit doubles it.
      */
-    CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(32).default(18),
+    CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(31).default(18),
+    /**
+     * The secret ALTCHA signs captcha challenges with (decision 041). Every instance behind one
+     * load balancer must share it, so it is required in production; elsewhere a fixed
+     * development key stands in.
+     */
+    CAPTCHA_HMAC_KEY: z.string().min(32, 'at least 32 characters').max(500).optional(),
     /**
      * Sign-ins that may wait for a password-hashing slot in one instance (decision 030); beyond
      * them a sign-in is answered 429 "too many sign-ins right now" at once.
@@ -166,6 +173,13 @@ const EnvSchema = z
           message: 'must be at least 17 in production',
         });
       }
+      if (!env.CAPTCHA_HMAC_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CAPTCHA_HMAC_KEY'],
+          message: 'required in production (the same on every instance)',
+        });
+      }
       if (env.CAPTCHA_DIFFICULTY < 16) {
         ctx.addIssue({
           code: 'custom',
@@ -192,6 +206,12 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/**
+ * The captcha key outside production: fixed, so several development instances (and a restart)
+ * accept each other's challenges. Public, hence refused in production.
+ */
+export const DEVELOPMENT_CAPTCHA_HMAC_KEY = 'parent-portal development captcha key, not secret';
+
 export interface Config {
   env: Env['NODE_ENV'];
   isProduction: boolean;
@@ -206,7 +226,8 @@ export interface Config {
   demoData: boolean;
   testFixtures: boolean;
   passwordHashCost: number;
-  captcha: { provider: 'local-pow'; difficulty: number };
+  /** The human check (decision 041): ALTCHA, its signing key and difficulty in bits. */
+  captcha: { provider: 'altcha'; hmacKey: string; difficulty: number };
   /** Sign-ins that may wait for a hashing slot per instance before 429 (decision 030). */
   signInHashWaiting: number;
   /** Hourly SMS budgets: all codes, and per calling code (`byCountry` overrides `perCountry`). */
@@ -282,7 +303,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoData: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
     testFixtures: env.TEST_FIXTURES,
     passwordHashCost: env.PASSWORD_HASH_COST,
-    captcha: { provider: 'local-pow', difficulty: env.CAPTCHA_DIFFICULTY },
+    captcha: {
+      provider: 'altcha',
+      hmacKey: env.CAPTCHA_HMAC_KEY ?? DEVELOPMENT_CAPTCHA_HMAC_KEY,
+      difficulty: env.CAPTCHA_DIFFICULTY,
+    },
     signInHashWaiting: env.SIGN_IN_HASH_WAITING,
     smsBudget: {
       hourly: env.SMS_HOURLY_BUDGET,

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import { expireUnpaidOrders } from '../modules/billing/orders.service';
 import { generateLessons, settleEndedLessons } from '../modules/scheduling/scheduling.service';
 import { deleteExpiredWindows } from '../modules/rate-limit/rate-limit.service';
-import { deleteExpiredChallenges } from '../modules/registration/captcha.repository';
+import { deleteExpiredCaptchas } from '../modules/captcha/captcha.service';
 
 /** What a job may use: the database and configuration (no request, no providers). */
 export type JobContext = Pick<AppContext, 'db' | 'config'>;
@@ -53,7 +53,7 @@ export const JOBS: Job[] = [
   {
     name: 'captcha-cleanup',
     intervalMs: 10 * 60_000,
-    run: (ctx, now) => deleteExpiredChallenges(ctx.db, now),
+    run: (ctx, now) => deleteExpiredCaptchas(ctx.db, now),
   },
 ];
 

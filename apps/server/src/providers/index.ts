@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import type { ClassroomProvider } from './classroom/classroom';
 import { createJitsiClassroomProvider } from './classroom/jitsi-classroom';
 import type { CaptchaProvider } from './captcha/captcha';
-import { createLocalPowCaptchaProvider } from './captcha/local-pow-captcha';
+import { createAltchaCaptchaProvider } from './captcha/altcha-captcha';
 import type { EmailProvider } from './email/email';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './payments/local-payments';
 import { localPaymentSecret } from './payments/local-secret';
@@ -44,7 +44,7 @@ export function createProviders(
     config.payments.provider === 'stripe'
       ? createStripePaymentProvider(config.payments)
       : createLocalPaymentProvider(localPaymentSecret(db));
-  const captcha = createLocalPowCaptchaProvider(db, { difficulty: config.captcha.difficulty });
+  const captcha = createAltchaCaptchaProvider(config.captcha);
   return {
     sms,
     email,

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/db/seed/demo';
 import { buildTestApp, TestClock, type TestApp } from '../helpers/app';
-import { solveCaptcha } from '../helpers/captcha';
+import { FORMALLY_VALID_CAPTCHA, solveCaptcha } from '../helpers/captcha';
 import { routeCatalogue } from '../security/route-catalogue';
 
 /**
@@ -366,9 +366,18 @@ describe("the parents' API answers as recorded (issue #20)", () => {
     await both('GET', '/api/getSaleInfo?invite_code=NOPE');
     await both('GET', '/api/getShareImg');
     await both('POST', '/api/addCheckPointsLog', { payload: { type: 1, value: 'landing' } });
-    const captcha = await get<{ id: string; salt: string }>('/api/captcha', { lang: 'en' });
-    hide(captcha.json.data.id, 'captcha id');
-    hide(captcha.json.data.salt, 'captcha salt');
+    // An ALTCHA challenge since decision 041 (the one answer changed on purpose in #20).
+    const captcha = await get<{
+      parameters: Record<'nonce' | 'salt' | 'keyPrefix' | 'keySignature', string> & {
+        data: { id: string };
+      };
+      signature: string;
+    }>('/api/captcha', { lang: 'en' });
+    const challenge = captcha.json.data;
+    hide(challenge.parameters.data.id, 'captcha id');
+    for (const key of ['nonce', 'salt', 'keyPrefix', 'keySignature'] as const)
+      hide(challenge.parameters[key], `captcha ${key}`);
+    hide(challenge.signature, 'captcha signature');
     await compare('01-public');
   });
 
@@ -447,7 +456,8 @@ describe("the parents' API answers as recorded (issue #20)", () => {
     );
     await post(
       '/api/signUpUser',
-      { ...signUpBody, captcha: 'AAAAAAAAAAAAAAAAAAAAAA.1' },
+      // A captcha of the right form whose challenge was never issued.
+      { ...signUpBody, captcha: FORMALLY_VALID_CAPTCHA },
       { lang: 'zh_CN', hidden: ['verification'] },
     );
     const signedUp = await post<{ token: string }>(

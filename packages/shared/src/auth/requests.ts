@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canonicalTimeZone } from '../api/time-zone';
 import { LANGUAGES } from '../i18n/language';
+import { CAPTCHA_SOLUTION_MAX_LENGTH } from '../onboarding/captcha';
 import { VerificationCodeSchema } from './codes';
 import { EmailSchema } from './email';
 import { newPasswordField, PASSWORD_MAX_LENGTH, SignInPasswordSchema } from './password';
@@ -23,10 +24,10 @@ const TimeZoneSchema = z
 const DeviceTokenSchema = z.string().max(200).optional().catch(undefined);
 
 /**
- * A solved proof-of-work captcha (`"<id>.<nonce>"`, decision 020). Optional in the schema: the
- * server asks for it (`signInCaptchaRequired`, `captchaRequired`) only where a rule needs it.
+ * A solved captcha (the ALTCHA widget's payload, decisions 020 and 041). Optional in the schema:
+ * the server asks for it (`signInCaptchaRequired`, `captchaRequired`) only where a rule needs it.
  */
-const OptionalCaptchaSchema = z.string().trim().max(100).optional();
+const OptionalCaptchaSchema = z.string().trim().max(CAPTCHA_SOLUTION_MAX_LENGTH).optional();
 
 /**
  * The language the parent chose on the sign-in page (decisions.md → Accounts, decision 036): saved

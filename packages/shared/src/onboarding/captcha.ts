@@ -1,54 +1,65 @@
 import { z } from 'zod';
 
 /**
- * The self-hosted proof-of-work captcha (decisions.md → Outside services; decision 020): the
- * browser finds a `nonce` such that SHA-256(salt + nonce), over UTF-8 bytes, starts with
- * `difficulty` zero bits. The answer travels as `"<challenge id>.<nonce>"`.
+ * The human check (decisions 020, 030 and 041): a self-hosted ALTCHA proof of work. The server
+ * signs a challenge with `altcha-lib`; the `altcha` widget in the page solves it and hands over
+ * its payload, which a form sends as `captcha`. The challenge's signed `data` names the stored
+ * row (`id`) that makes it single use, and when it stops being accepted (`expires_at`).
  */
 export const CaptchaChallengeSchema = z.object({
-  id: z.string(),
-  salt: z.string(),
-  /** Leading zero bits the hash must have. */
-  difficulty: z.number().int(),
-  expires_at: z.string(),
+  // Loose: the signature covers every parameter ALTCHA sets, so none may be dropped on the way.
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    data: z.object({ id: z.string(), expires_at: z.string() }),
+  }),
+  signature: z.string(),
 });
 export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
 
-const SOLUTION_PATTERN = /^([A-Za-z0-9_-]{16,64})\.(\d{1,16})$/;
+/** Longest payload a form may send (ours are ~700 characters of base64). */
+export const CAPTCHA_SOLUTION_MAX_LENGTH = 4000;
 
-/** The solved captcha a form sends (field `captcha`); missing or malformed → captchaRequired. */
+/** A challenge must be solved and used within this time (decision 020). */
+export const CAPTCHA_VALID_MS = 5 * 60_000;
+
+/**
+ * The solved captcha a form sends (field `captcha`): the widget's payload, base64 of JSON
+ * `{challenge, solution}`. Missing or not base64 → captchaRequired; the server checks the rest.
+ */
 export const CaptchaSolutionSchema = z
   .string({ error: 'captchaRequired' })
   .trim()
-  .regex(SOLUTION_PATTERN, 'captchaRequired');
+  .min(16, 'captchaRequired')
+  .max(CAPTCHA_SOLUTION_MAX_LENGTH, 'captchaRequired')
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'captchaRequired');
 
-export function formatCaptchaSolution(id: string, nonce: number): string {
-  return `${id}.${nonce}`;
-}
+/** The payload the widget hands over, as far as the portal reads it. */
+const CaptchaPayloadSchema = z.object({
+  challenge: z.object({
+    parameters: z.looseObject({
+      data: z.object({ id: z.string().min(1).max(64), expires_at: z.string() }),
+    }),
+    signature: z.string(),
+  }),
+  solution: z.object({ counter: z.number().int().nonnegative(), derivedKey: z.string() }),
+});
+export type CaptchaPayload = z.infer<typeof CaptchaPayloadSchema>;
 
-export function parseCaptchaSolution(value: string): { id: string; nonce: string } | undefined {
-  const match = SOLUTION_PATTERN.exec(value);
-  return match ? { id: match[1]!, nonce: match[2]! } : undefined;
-}
-
-/** The text that is hashed for one try. */
-export function captchaInput(salt: string, nonce: number | string): string {
-  return `${salt}${nonce}`;
-}
-
-/** How many zero bits a hash starts with. */
-export function leadingZeroBits(hash: Uint8Array): number {
-  let bits = 0;
-  for (const byte of hash) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
+/** Reads a widget payload; undefined when it is not one (never throws). */
+export function parseCaptchaPayload(
+  solution: string,
+  decodeBase64: (text: string) => string,
+): CaptchaPayload | undefined {
+  try {
+    const parsed = CaptchaPayloadSchema.safeParse(JSON.parse(decodeBase64(solution)));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
   }
-  return bits;
-}
-
-export function meetsDifficulty(hash: Uint8Array, difficulty: number): boolean {
-  return leadingZeroBits(hash) >= difficulty;
 }

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  captchaInput,
   CheckpointBodySchema,
   extraParamsOf,
-  formatCaptchaSolution,
-  leadingZeroBits,
-  meetsDifficulty,
   NewUserFormSchema,
-  parseCaptchaSolution,
+  parseCaptchaPayload,
   SaveEmailBodySchema,
   SignUpBodySchema,
   VerifyInvitationCodeBodySchema,
@@ -55,7 +51,20 @@ describe('onboarding form (spec §5 parent name, e-mail, chat ID)', () => {
   });
 });
 
-const solution = formatCaptchaSolution('a'.repeat(22), 1234);
+/** A payload of the widget's shape (decision 041); whether it solves anything is the server's call. */
+const payload = {
+  challenge: {
+    parameters: {
+      algorithm: 'SHA-256',
+      data: { id: 'a'.repeat(22), expires_at: '2026-11-24T08:05:00.000Z' },
+    },
+    signature: 'f'.repeat(64),
+  },
+  solution: { counter: 1234, derivedKey: 'e'.repeat(64) },
+};
+const toBase64 = (text: string) => btoa(text);
+const fromBase64 = (text: string) => atob(text);
+const solution = toBase64(JSON.stringify(payload));
 const okSignUp = {
   mobile: '13800138000',
   country_code: '86',
@@ -134,41 +143,16 @@ describe('sign-up body (spec §7 signUpUser)', () => {
   });
 });
 
-describe('proof-of-work captcha', () => {
+describe('the captcha payload (decision 041)', () => {
   it.each([
-    [[0xff], 0],
-    [[0x80], 0],
-    [[0x40], 1],
-    [[0x01], 7],
-    [[0x00, 0xff], 8],
-    [[0x00, 0x00, 0x10], 19],
-    [[0x00, 0x00], 16],
-  ])('%j starts with %i zero bits', (bytes, bits) => {
-    expect(leadingZeroBits(Uint8Array.from(bytes))).toBe(bits);
-  });
-
-  // SHA-256("c0ffee645"), found by search: 0x00 0x0f … starts with 12 zero bits.
-  const found = Uint8Array.from(
-    '000f6ff1791f4b3bc7da0eea276b17a011d6337904a1f329d198464b771b6b7b'
-      .match(/../g)!
-      .map((byte) => parseInt(byte, 16)),
-  );
-
-  it.each([
-    [10, true],
-    [12, true],
-    [13, false],
-  ])('a hash with 12 zero bits meets difficulty %i: %s', (difficulty, meets) => {
-    expect(captchaInput('c0ffee', 645)).toBe('c0ffee645');
-    expect(meetsDifficulty(found, difficulty)).toBe(meets);
-  });
-
-  it.each([
-    [solution, { id: 'a'.repeat(22), nonce: '1234' }],
-    ['a'.repeat(22), undefined],
-    [`${'a'.repeat(22)}.-1`, undefined],
-    [`${'a'.repeat(15)}.1`, undefined],
-  ])('parses %j', (value, parsed) => {
-    expect(parseCaptchaSolution(value)).toEqual(parsed);
+    [solution, payload],
+    [toBase64('{"challenge":null}'), undefined],
+    [toBase64('not json'), undefined],
+    [
+      toBase64(JSON.stringify({ ...payload, solution: { counter: -1, derivedKey: 'e' } })),
+      undefined,
+    ],
+  ])('reads %j', (value, parsed) => {
+    expect(parseCaptchaPayload(value, fromBase64)).toEqual(parsed);
   });
 });

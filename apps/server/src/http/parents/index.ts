@@ -11,7 +11,7 @@ import { dictRoutes } from './dict.routes';
 import { lessonsRoutes } from './lessons.routes';
 import { onboardingRoutes } from './onboarding.routes';
 import { profileRoutes } from './profile.routes';
-import { registrationRoutes } from '../../modules/registration/registration.routes';
+import { registrationRoutes } from './registration.routes';
 
 /**
  * The parents' HTTP edge, registered under `/api`: the spec's URLs and wire names (§7), its

@@ -4,10 +4,11 @@ import type { ShareImages } from '@portal/shared/onboarding';
 /**
  * The share landing page's pictures and background colour (spec §3 Share image response). The
  * pictures ship with the web app under /img/landing/ and carry text, so each language has its
- * own set; changing the campaign is a release, like any other copy (decision 020). "How it
- * works" is text on the page itself, not a picture (issue #19, decision 036).
+ * own set, which the edge picks by the request's language; changing the campaign is a release,
+ * like any other copy (decision 020). "How it works" is text on the page itself, not a picture
+ * (issue #19, decision 036).
  */
-const SHARE_PAGE: Record<Language, ShareImages> = {
+export const SHARE_PAGE: Record<Language, ShareImages> = {
   en: {
     list: ['/img/landing/trial-en.svg'],
     colour: '#fff1e6',
@@ -17,7 +18,3 @@ const SHARE_PAGE: Record<Language, ShareImages> = {
     colour: '#fff1e6',
   },
 };
-
-export function shareImagesFor(language: Language): ShareImages {
-  return SHARE_PAGE[language];
-}

@@ -3,7 +3,6 @@ import {
   extraParamsOf,
   type CheckpointBody,
   type SignUpBodySchema,
-  type SignUpData,
 } from '@portal/shared/onboarding';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -14,24 +13,38 @@ import { allowNextCodeNow, checkCode } from '../auth/codes.service';
 import { startSession } from '../auth/session.service';
 import { findParentByEmail, findParentByPhone, insertParent } from '../parents/parents.service';
 import { isUniqueViolation } from '../../db/errors';
-import { insertCheckpoint, insertRegistration } from './registration.repository';
+import { redeemCaptcha } from '../captcha/captcha.service';
+import {
+  findRegistrationByParent,
+  insertCheckpoint,
+  insertRegistration,
+} from './registration.repository';
 
 type SignUpInput = z.output<typeof SignUpBodySchema>;
 
+/** A new parent, signed in: their public number, their adviser's invite code and a session. */
+export interface Registered {
+  userSn: string;
+  inviteCode: string | null;
+  token: string;
+  status: number;
+}
+
 /**
- * Registration (spec §7 signUpUser; decisions.md → Accounts). Checks run cheapest first and
+ * Registration (spec §7 signUpUser; docs/product.md → Sign-in). Checks run cheapest first and
  * nothing is created unless all pass: a phone with an account, an unknown invite code or a
  * taken e-mail are refused before the captcha is used; then the captcha is redeemed (once), then
  * the SMS code of scene "register" is used. The parent gets no password and status 0, the
  * adviser of the invite code (or the default adviser), and a registration record keeping the
  * landing page and every parameter of its address. The SMS code just proved the phone, so the
- * new parent is signed in at once: the answer carries a session token (decisions.md → Accounts).
+ * new parent is signed in at once, with a session token. `language` is the one they registered
+ * in, kept on the account.
  */
 export async function signUp(
   ctx: AppContext,
   input: SignUpInput,
   language: Language,
-): Promise<SignUpData> {
+): Promise<Registered> {
   const phone = { country_code: input.country_code, mobile: input.mobile };
   if (await findParentByPhone(ctx.db, phone.country_code, phone.mobile))
     throw badRequest('userExists');
@@ -42,7 +55,7 @@ export async function signUp(
   if (input.email && (await findParentByEmail(ctx.db, input.email))) throw conflict('emailTaken');
 
   const now = ctx.clock.now();
-  const verdict = await ctx.providers.captcha.redeem(input.captcha, now);
+  const verdict = await redeemCaptcha(ctx, input.captcha, now);
   if (verdict === 'used') throw badRequest('captchaUsed');
   if (verdict === 'invalid') throw badRequest('captchaInvalid');
   await checkCode(ctx, phone, 'register', input.verification, true);
@@ -80,8 +93,8 @@ export async function signUp(
     await allowNextCodeNow(ctx, phone);
     const token = await startSession(ctx, parent.id);
     return {
-      user_sn: parent.user_sn,
-      invite_code: adviser?.inviteCode ?? null,
+      userSn: parent.user_sn,
+      inviteCode: adviser?.inviteCode ?? null,
       token,
       status: parent.status,
     };
@@ -91,6 +104,11 @@ export async function signUp(
     if (isUniqueViolation(error)) throw badRequest('userExists');
     throw error;
   }
+}
+
+/** What sign-up stored for a parent (their landing page, invite code and link parameters). */
+export async function findRegistrationOfParent(ctx: Pick<AppContext, 'db'>, parentId: number) {
+  return findRegistrationByParent(ctx.db, parentId);
 }
 
 /** Spec §7 addCheckPointsLog: one row per checkpoint; no IP, no phone. */

@@ -10,7 +10,12 @@ import {
   registrations,
 } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
-import { solveCaptcha, wrongCaptcha } from '../../../test/helpers/captcha';
+import {
+  captchaIdOf,
+  FORMALLY_VALID_CAPTCHA,
+  solveCaptcha,
+  wrongCaptcha,
+} from '../../../test/helpers/captcha';
 import { createParent } from '../../../test/factories/parents';
 import { findParentByPhone } from '../parents/parents.service';
 
@@ -314,7 +319,7 @@ describe('POST /api/signUpUser', () => {
     const [row] = await t.ctx.db
       .select()
       .from(captchaChallenges)
-      .where(eq(captchaChallenges.id, captcha.split('.')[0]!));
+      .where(eq(captchaChallenges.id, captchaIdOf(captcha)));
     expect(row!.used_at).not.toBeNull();
   });
 
@@ -338,7 +343,7 @@ describe('POST /api/signUpUser', () => {
       country_code: '86',
       verification: '123456',
       landingpage_id: 12,
-      captcha: `${'a'.repeat(22)}.1`,
+      captcha: FORMALLY_VALID_CAPTCHA,
       ...change,
     });
     expect(response.statusCode).toBe(400);
@@ -362,11 +367,19 @@ describe('GET /api/captcha', () => {
       t.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: nextIp() }),
     ]);
     expect(a.headers['cache-control']).toBe('no-store');
-    const first = a.json().data;
-    expect(first).toMatchObject({ difficulty: 8 });
-    expect(first.id).not.toBe(b.json().data.id);
-    expect(first.salt).not.toBe(b.json().data.salt);
-    expect(new Date(first.expires_at).getTime() - t.clock.now().getTime()).toBe(5 * 60_000);
+    // An ALTCHA challenge (decision 041): its signed data names the stored, single-use row.
+    const first = a.json().data.parameters;
+    const second = b.json().data.parameters;
+    expect(first).toMatchObject({ algorithm: 'SHA-256', cost: 1 });
+    expect(first.data.id).not.toBe(second.data.id);
+    expect(first.salt).not.toBe(second.salt);
+    expect(new Date(first.data.expires_at).getTime() - t.clock.now().getTime()).toBe(5 * 60_000);
+    const [row] = await t.ctx.db
+      .select()
+      .from(captchaChallenges)
+      .where(eq(captchaChallenges.id, first.data.id));
+    expect(row).toMatchObject({ difficulty: 8, used_at: null });
+    expect(row!.expires_at.toISOString()).toBe(first.data.expires_at);
   });
 
   it('limits challenges to 30 a minute per IP address', async () => {

@@ -1,23 +1,18 @@
 import type { CaptchaChallenge } from '@portal/shared/onboarding';
 
-/** What redeeming a captcha solution found. */
-export type CaptchaVerdict = 'ok' | 'invalid' | 'used';
-
 /**
- * Tells people from scripts before an account is created (decisions.md → Outside services: a
- * self-hosted proof of work, no third-party script on a children's service). Implementations:
- * the local proof of work (default); a vendor adapter would implement the same two methods.
+ * Tells people from scripts before an account is created or a guessed password is tried
+ * (decisions 020, 030 and 041): a self-hosted proof of work, no third-party script on a
+ * children's service. The provider is the crypto only; which challenge was used, and until when
+ * one is accepted, is kept in the database by the captcha module.
  */
 export interface CaptchaProvider {
   /** Which implementation this is. */
-  readonly kind: 'local-pow';
-  /** A new challenge for one browser to solve; valid for a few minutes, single use. */
-  issue(now: Date): Promise<CaptchaChallenge>;
-  /**
-   * Checks a solution (`"<id>.<nonce>"`) and uses the challenge up, atomically: of two parallel
-   * redemptions of one challenge at most one answers `ok`. `used` also covers expired and
-   * unknown challenges; `invalid` a nonce that does not meet the difficulty (the challenge is
-   * used up all the same, so each guess costs a new proof of work).
-   */
-  redeem(solution: string, now: Date): Promise<CaptchaVerdict>;
+  readonly kind: 'altcha';
+  /** A new signed challenge whose signed data carries `id` and `expiresAt`. */
+  challenge(claim: { id: string; expiresAt: Date }): Promise<CaptchaChallenge>;
+  /** The challenge id a solution names, or undefined when it is no well-formed solution. */
+  challengeIdOf(solution: string): string | undefined;
+  /** Does the solution solve a challenge this portal signed? (Whatever its age or use.) */
+  solves(solution: string): Promise<boolean>;
 }

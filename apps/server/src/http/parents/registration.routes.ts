@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@portal/shared/api';
 import { CountryListSchema } from '@portal/shared/dict';
-import { translate } from '@portal/shared/i18n';
 import {
   CaptchaChallengeSchema,
   CheckpointBodySchema,
@@ -10,10 +9,13 @@ import {
   SignUpDataSchema,
 } from '@portal/shared/onboarding';
 import type { AppContext } from '../../app-context';
-import { findCountries } from '../dict/dict.service';
-import { countryListWire } from '../../http/parents/dict.wire';
-import { shareImagesFor } from './landing';
-import { recordCheckpoint, signUp } from './registration.service';
+import { issueCaptcha } from '../../modules/captcha/captcha.service';
+import { findCountries } from '../../modules/dict/dict.service';
+import { SHARE_PAGE } from '../../modules/registration/landing';
+import { recordCheckpoint, signUp } from '../../modules/registration/registration.service';
+import { ok, okSaying } from '../envelope';
+import { countryListWire } from './dict.wire';
+import { signUpWire } from './registration.wire';
 
 const HOUR_MS = 3_600_000;
 
@@ -27,18 +29,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     {
       schema: {
         tags: ['registration'],
-        summary: 'A proof-of-work challenge for the registration captcha',
+        summary: 'A signed ALTCHA challenge for the human check (decision 041)',
         response: { 200: envelope(CaptchaChallengeSchema) },
       },
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return {
-        code: 200 as const,
-        msg: 'ok',
-        data: await ctx.providers.captcha.issue(ctx.clock.now()),
-      };
+      return ok(await issueCaptcha(ctx));
     },
   );
 
@@ -55,12 +53,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       config: { rateLimit: { max: 10, timeWindow: HOUR_MS } },
     },
     async (request) => {
-      const data = await signUp(ctx, request.body, request.lang);
+      const registered = await signUp(ctx, request.body, request.lang);
       request.log.info(
-        { user_sn: data.user_sn, landingpage_id: request.body.landingpage_id },
+        { user_sn: registered.userSn, landingpage_id: request.body.landingpage_id },
         'parent registered',
       );
-      return { code: 200 as const, msg: translate(request.lang, 'registered'), data };
+      return okSaying(request, 'registered', signUpWire(registered));
     },
   );
 
@@ -78,7 +76,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (request) => {
       await recordCheckpoint(ctx, request.body);
       const { list } = findCountries({ page: 1, pagesize: 999 }, request.lang);
-      return { code: 200 as const, msg: 'ok', data: countryListWire(list, request.lang) };
+      return ok(countryListWire(list, request.lang));
     },
   );
 
@@ -94,7 +92,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
     async (request, reply) => {
       reply.header('cache-control', 'public, max-age=600').header('vary', 'lang, accept-language');
-      return { code: 200 as const, msg: 'ok', data: shareImagesFor(request.lang) };
+      return ok(SHARE_PAGE[request.lang]);
     },
   );
 };
