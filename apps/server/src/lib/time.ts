@@ -1,8 +1,10 @@
+import { TZDate, tzOffset } from '@date-fns/tz';
+
 /**
- * Wall-clock arithmetic in IANA zones with Intl only (no date library on the server).
+ * Wall-clock arithmetic in IANA zones, with @date-fns/tz reading the zones (decision 041).
  * Stored times are UTC instants; a course's weekly slot is a local weekday and time in the
- * course's zone, so its UTC instant moves with daylight saving (decisions.md: times in UTC,
- * rendered in the visitor's `time_diff`).
+ * course's zone, so its UTC instant moves with daylight saving; a parent sees instants at their
+ * viewpoint (docs/product.md → Time zones, decision 035).
  */
 
 interface LocalParts {
@@ -15,61 +17,59 @@ interface LocalParts {
 }
 
 /**
- * Formatters by zone name as given. The name comes from the parent (sign-in `time_zone`) and Intl
- * accepts any letter case ("asia/SHANGHAI"), so the keys are not bounded by the ~600 zone names
- * and aliases: past this size the oldest entry goes (docs/performance.md, finding 7).
+ * Zone names as given → their canonical spelling. The name comes from the parent (sign-in
+ * `time_zone`) and Intl accepts any letter case ("asia/SHANGHAI"), so the keys are not bounded
+ * by the ~600 zone names and aliases: past this size the oldest entry goes (docs/performance.md,
+ * finding 7). The zone library only ever sees canonical names, so its own caches (one formatter
+ * per name) stay bounded by the zones that exist.
  */
 export const FORMATTER_CACHE_MAX = 1000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const zoneNames = new Map<string, string>();
 
-/** Entries in the formatter cache (tests). */
-export const formatterCacheSize = () => formatters.size;
+/** Entries in the zone-name cache (tests). */
+export const formatterCacheSize = () => zoneNames.size;
 
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      weekday: 'short',
-    });
-    if (formatters.size >= FORMATTER_CACHE_MAX) {
-      formatters.delete(formatters.keys().next().value as string);
+/** The canonical name of `zone`; throws a RangeError for a name Intl does not know. */
+function canonicalZone(zone: string): string {
+  let name = zoneNames.get(zone);
+  if (name === undefined) {
+    name = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+    if (zoneNames.size >= FORMATTER_CACHE_MAX) {
+      zoneNames.delete(zoneNames.keys().next().value as string);
     }
-    formatters.set(zone, f);
+    zoneNames.set(zone, name);
   }
-  return f;
+  return name;
 }
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The wall clock of `zone` at `instant`. */
 export function localParts(instant: Date, zone: string): LocalParts {
-  const parts: Record<string, string> = {};
-  for (const part of formatter(zone).formatToParts(instant)) parts[part.type] = part.value;
+  const local = new TZDate(instant.getTime(), canonicalZone(zone));
   return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+    year: local.getFullYear(),
+    month: local.getMonth() + 1,
+    day: local.getDate(),
+    hour: local.getHours(),
+    minute: local.getMinutes(),
+    weekday: local.getDay(),
   };
 }
 
-/** Offset of `zone` from UTC at `instant`, in minutes east. */
+/** Offset of `zone` from UTC at `instant`, in minutes east (as the minute-precise wall clock shows it). */
 export function zoneOffsetMinutes(instant: Date, zone: string): number {
-  const p = localParts(instant, zone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+  const ms = instant.getTime();
+  // tzOffset answers fractional minutes for old offsets with seconds (LMT); the wall clock's minute counts.
+  const offsetMs = Math.round(tzOffset(canonicalZone(zone), instant) * 60) * 1000;
+  return Math.floor((ms + offsetMs) / 60_000) - Math.floor(ms / 60_000);
 }
 
-/** The instant at which `zone` shows this wall-clock time (the later one in a DST gap). */
+/**
+ * The instant at which `zone` shows this wall-clock time. Two passes from the naive instant with
+ * the library's offsets, not TZDate's own constructor: that one reads the fields through the
+ * server's zone and was measured wrong for existing times near the server zone's own changes
+ * (decision 041). In a skipped or repeated hour the result is what these two passes give, as
+ * before #20.
+ */
 export function zonedTimeToUtc(
   local: { year: number; month: number; day: number; hour: number; minute: number },
   zone: string,
