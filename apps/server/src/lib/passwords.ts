@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import PQueue from 'p-queue';
 
 /** decisions.md → Accounts: scrypt N=2^17, r=8, p=1. Tests lower `cost` to stay fast. */
 export const DEFAULT_SCRYPT_COST = 17;
@@ -13,27 +14,12 @@ const KEY_LENGTH = 32;
 export const HASH_SLOTS = Math.max(1, availableParallelism() - 1);
 
 /**
- * At most `max` tasks at once, with two queues: a waiting `urgent` task (a known device's
- * sign-in, decision 030) starts before every waiting ordinary one. A finishing task hands its slot straight to the
- * next waiter, so no newcomer slips in between.
+ * At most HASH_SLOTS hashes at once (p-queue); a waiting `urgent` one (a known device's sign-in,
+ * decision 030) starts before every waiting ordinary one, which keep their order. A finishing
+ * hash starts the next waiter at once, so no newcomer slips in between.
  */
-function createPriorityLimiter(max: number) {
-  let running = 0;
-  const urgentQueue: (() => void)[] = [];
-  const queue: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>, urgent: boolean): Promise<T> {
-    if (running < max) running += 1;
-    else await new Promise<void>((resolve) => (urgent ? urgentQueue : queue).push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = urgentQueue.shift() ?? queue.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
-const hashSlots = createPriorityLimiter(HASH_SLOTS);
+const hashSlots = new PQueue({ concurrency: HASH_SLOTS });
+const URGENT = 1;
 
 /** Sign-in verifications running or waiting in this instance (see `verifyPasswordOrBusy`). */
 let signInHashes = 0;
@@ -50,14 +36,14 @@ function scryptAsync(
   urgent = false,
 ): Promise<Buffer> {
   // The async form runs in libuv's thread pool: hashing never blocks the event loop.
-  return hashSlots(
+  return hashSlots.add(
     () =>
-      new Promise((resolve, reject) => {
+      new Promise<Buffer>((resolve, reject) => {
         scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
           error ? reject(error) : resolve(key),
         );
       }),
-    urgent,
+    { priority: urgent ? URGENT : 0 },
   );
 }
 
