@@ -46,8 +46,10 @@ export function measure() {
   // The visitor's language bundle is fetched before the first render (lib/i18n.ts).
   const language = Object.keys(manifest).find((key) => key.endsWith('locales/en/index.ts'));
   const sharedBytes = [...shared].reduce((sum, key) => sum + gz(key), 0) + gz(language);
-  const screenKeys = (manifest[entryKey].dynamicImports ?? []).filter((key) =>
-    key.includes('/features/'),
+  // Screens, and the frames that layout routes load beside them (app/layouts, decision 040): a
+  // signed-in screen also loads the account frame's line.
+  const screenKeys = (manifest[entryKey].dynamicImports ?? []).filter(
+    (key) => key.includes('/features/') || key.includes('/app/layouts/'),
   );
   // A chunk that SHARED_BY screens or more load is the screens' shared code (the `common`
   // chunk of apps/web/vite.config.ts, decision 027): it counts in their initial bytes but is

@@ -1,10 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Prefetch } from '@portal/web-kit/query-client';
 import type { LoaderFunctionArgs } from 'react-router';
 import { appQueryClient } from './query-client';
 import { storage } from '../lib/storage';
-
-/** Starts a screen's first queries for the URL being opened. */
-export type Prefetch = (client: QueryClient, url: URL) => unknown;
 
 /**
  * A route loader that starts a signed-in screen's first API calls while the screen's code is

@@ -2,7 +2,7 @@ import { Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n';
-import { siteSettingsQueryOptions } from '../lib/site';
+import { siteSettingsQueryOptions } from '../api/site';
 
 const BADGE_STYLE = {
   display: 'inline-flex',

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { phoneMaxLength } from '@portal/shared/auth';
 import { useTranslation } from 'react-i18next';
-import { countriesQueryOptions } from '../lib/countries';
+import { countriesQueryOptions } from '../api/countries';
 import { currentLanguage } from '../lib/i18n';
 
 export interface CountrySelectProps {

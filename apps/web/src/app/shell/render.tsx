@@ -4,6 +4,7 @@ import { StaticRouter } from 'react-router';
 import { documentTitle } from '@portal/web-kit/page';
 import { SignInPage } from '../../features/auth/components/sign-in-page';
 import { HTML_LANG, i18n, loadLanguage } from '../../lib/i18n';
+import { PublicLayout } from '../layouts/public-layout';
 import { AppProvider } from '../provider';
 import { keepShell, type ShellScripts } from './keep-shell';
 
@@ -19,7 +20,8 @@ export interface SignInShell {
 
 /**
  * Pre-renders `/` in one language at build time (scripts/prerender.mjs, decision 026): the same
- * providers and screen the app renders there, so the page paints before its JavaScript arrives.
+ * providers, frame (the public layout route's) and screen the app renders there, so the page
+ * paints before its JavaScript arrives.
  */
 export async function renderSignInShell(
   language: Language,
@@ -30,7 +32,9 @@ export async function renderSignInShell(
   const markup = renderToString(
     <AppProvider>
       <StaticRouter location="/">
-        <SignInPage />
+        <PublicLayout>
+          <SignInPage />
+        </PublicLayout>
       </StaticRouter>
     </AppProvider>,
   );

@@ -1,9 +1,8 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { PublicLayout } from '../../../components/layout/public-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 
-/** The frame of every sign-in and password screen: a centred card under the public header. */
+/** The card of every sign-in and password screen, centred in the public frame (app/layouts). */
 export function AuthCard({
   title,
   subtitle,
@@ -15,24 +14,22 @@ export function AuthCard({
 }) {
   useDocumentTitle(title);
   return (
-    <PublicLayout>
-      <Container size={460} py={{ base: 'lg', sm: 60 }}>
-        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
-          <Stack gap="lg">
-            <div>
-              <Title order={1} size="h2">
-                {title}
-              </Title>
-              {subtitle && (
-                <Text c="dimmed" size="sm" mt={4}>
-                  {subtitle}
-                </Text>
-              )}
-            </div>
-            {children}
-          </Stack>
-        </Paper>
-      </Container>
-    </PublicLayout>
+    <Container size={460} py={{ base: 'lg', sm: 60 }}>
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
+        <Stack gap="lg">
+          <div>
+            <Title order={1} size="h2">
+              {title}
+            </Title>
+            {subtitle && (
+              <Text c="dimmed" size="sm" mt={4}>
+                {subtitle}
+              </Text>
+            )}
+          </div>
+          {children}
+        </Stack>
+      </Paper>
+    </Container>
   );
 }

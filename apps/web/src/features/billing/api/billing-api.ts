@@ -20,8 +20,8 @@ import {
 import { AGREEMENT_TYPES, AgreementSchema } from '@portal/shared/agreements';
 import { RewardSettingSchema } from '@portal/shared/credits';
 import { api } from '../../../lib/api-client';
-import { accountQueryOptions } from '../../../lib/credits';
-import { profileQueryOptions } from '../../../lib/profile';
+import { accountQueryOptions } from '../../../api/credits';
+import { profileQueryOptions } from '../../../api/profile';
 import { timeDiff } from '@portal/web-kit/time';
 import { billingKey } from './recharge-query';
 

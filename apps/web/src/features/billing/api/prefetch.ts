@@ -1,5 +1,5 @@
-import type { Prefetch } from '../../../app/prefetch';
-import { prefetchAccountHeader } from '../../../components/layout/prefetch-header';
+import type { Prefetch } from '@portal/web-kit/query-client';
+import { prefetchAccountHeader } from '../../../api/account-header';
 import { rechargeQueryOptions } from './recharge-query';
 
 /** `/recharge`: header and the credit packages. */

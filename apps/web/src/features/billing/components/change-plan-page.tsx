@@ -15,7 +15,6 @@ import type { MyPlan, Plan } from '@portal/shared/billing';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { billingApi, changePlanQueryOptions, myPlansQueryOptions } from '../api/billing-api';
@@ -45,114 +44,109 @@ export function ChangePlanPage() {
   const signed = (value: number, text: string) => (value > 0 ? `+${text}` : text);
 
   return (
-    <AccountLayout>
-      <Container size="md" py="xl">
-        <Title order={1} mb="lg">
-          {t('changePlanTitle')}
-        </Title>
-        {planId === 0 ? (
-          <NoPlanChosen />
-        ) : change.isPending ? (
-          <Skeleton height={240} />
-        ) : !data ? (
-          <LoadError
-            text={t('planMissing')}
-            onRetry={() => void change.refetch()}
-            error={change.error}
-            retrying={change.isFetching}
-            action={
-              <Button component={Link} to={paths.home.purchaseLessonPlan} size="xs">
-                {t('seePlans')}
-              </Button>
-            }
-          />
-        ) : (
-          <Stack gap="lg">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <PlanColumn title={t('currentPlan')} plan={data.current} />
-              <PlanColumn title={t('newPlan')} plan={data.chosen} highlight />
-            </SimpleGrid>
-            <Card
-              withBorder
-              radius="md"
-              padding="lg"
-              component="section"
-              aria-label={t('whatChanges')}
-            >
-              <Title order={2} size="h4" mb="sm">
-                {t('whatChanges')}
-              </Title>
-              <Stack gap={6}>
-                <Group justify="space-between">
-                  <Text c="dimmed">{t('pricePerMonth')}</Text>
-                  <Text fw={600}>
-                    {signed(
-                      data.price_change,
-                      formatMoney(data.price_change, data.chosen.currency),
-                    )}
-                  </Text>
-                </Group>
-                <Group justify="space-between">
-                  <Text c="dimmed">{t('kids')}</Text>
-                  <Text fw={600}>{signed(data.kids_change, String(data.kids_change))}</Text>
-                </Group>
-                <Group justify="space-between">
-                  <Text c="dimmed">{t('startsOn')}</Text>
-                  <Text fw={600}>{data.starts_at}</Text>
-                </Group>
-                <Group justify="space-between">
-                  <Text c="dimmed">{t('newPlanEnds')}</Text>
-                  <Text fw={600}>{data.new_expire_at}</Text>
-                </Group>
-                {data.current && (
-                  <>
-                    <Group justify="space-between">
-                      <Text c="dimmed">{t('unusedDays')}</Text>
-                      <Text fw={600}>
-                        {t('unusedDaysValue', {
-                          unused: data.unused_days,
-                          period: data.period_days,
-                        })}
-                      </Text>
-                    </Group>
-                    <Group justify="space-between">
-                      <Text c="dimmed">{t('planCredit')}</Text>
-                      <Text fw={600}>−{formatMoney(data.credit, data.chosen.currency)}</Text>
-                    </Group>
-                  </>
-                )}
-                <Group justify="space-between">
-                  <Text fw={700}>{t('amountDue')}</Text>
-                  <Text fw={700} data-testid="amount-due">
-                    {formatMoney(data.amount_due, data.chosen.currency)}
-                  </Text>
-                </Group>
-              </Stack>
-              <Text size="sm" c="dimmed" mt="sm">
-                {data.current ? t('changeNote') : t('firstPlanNote')}
-              </Text>
-              {!data.can_change && (
-                <Text c="red.8" mt="sm" role="alert">
-                  {data.reason}
+    <Container size="md" py="xl">
+      <Title order={1} mb="lg">
+        {t('changePlanTitle')}
+      </Title>
+      {planId === 0 ? (
+        <NoPlanChosen />
+      ) : change.isPending ? (
+        <Skeleton height={240} />
+      ) : !data ? (
+        <LoadError
+          text={t('planMissing')}
+          onRetry={() => void change.refetch()}
+          error={change.error}
+          retrying={change.isFetching}
+          action={
+            <Button component={Link} to={paths.home.purchaseLessonPlan} size="xs">
+              {t('seePlans')}
+            </Button>
+          }
+        />
+      ) : (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <PlanColumn title={t('currentPlan')} plan={data.current} />
+            <PlanColumn title={t('newPlan')} plan={data.chosen} highlight />
+          </SimpleGrid>
+          <Card
+            withBorder
+            radius="md"
+            padding="lg"
+            component="section"
+            aria-label={t('whatChanges')}
+          >
+            <Title order={2} size="h4" mb="sm">
+              {t('whatChanges')}
+            </Title>
+            <Stack gap={6}>
+              <Group justify="space-between">
+                <Text c="dimmed">{t('pricePerMonth')}</Text>
+                <Text fw={600}>
+                  {signed(data.price_change, formatMoney(data.price_change, data.chosen.currency))}
                 </Text>
+              </Group>
+              <Group justify="space-between">
+                <Text c="dimmed">{t('kids')}</Text>
+                <Text fw={600}>{signed(data.kids_change, String(data.kids_change))}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text c="dimmed">{t('startsOn')}</Text>
+                <Text fw={600}>{data.starts_at}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text c="dimmed">{t('newPlanEnds')}</Text>
+                <Text fw={600}>{data.new_expire_at}</Text>
+              </Group>
+              {data.current && (
+                <>
+                  <Group justify="space-between">
+                    <Text c="dimmed">{t('unusedDays')}</Text>
+                    <Text fw={600}>
+                      {t('unusedDaysValue', {
+                        unused: data.unused_days,
+                        period: data.period_days,
+                      })}
+                    </Text>
+                  </Group>
+                  <Group justify="space-between">
+                    <Text c="dimmed">{t('planCredit')}</Text>
+                    <Text fw={600}>−{formatMoney(data.credit, data.chosen.currency)}</Text>
+                  </Group>
+                </>
               )}
-            </Card>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void navigate(-1)}>
-                {t('back', { ns: 'common' })}
-              </Button>
-              <Button
-                loading={confirm.isPending}
-                disabled={!data.can_change}
-                onClick={() => confirm.mutate()}
-              >
-                {t('confirmChange')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Container>
-    </AccountLayout>
+              <Group justify="space-between">
+                <Text fw={700}>{t('amountDue')}</Text>
+                <Text fw={700} data-testid="amount-due">
+                  {formatMoney(data.amount_due, data.chosen.currency)}
+                </Text>
+              </Group>
+            </Stack>
+            <Text size="sm" c="dimmed" mt="sm">
+              {data.current ? t('changeNote') : t('firstPlanNote')}
+            </Text>
+            {!data.can_change && (
+              <Text c="red.8" mt="sm" role="alert">
+                {data.reason}
+              </Text>
+            )}
+          </Card>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void navigate(-1)}>
+              {t('back', { ns: 'common' })}
+            </Button>
+            <Button
+              loading={confirm.isPending}
+              disabled={!data.can_change}
+              onClick={() => confirm.mutate()}
+            >
+              {t('confirmChange')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Container>
   );
 }
 

@@ -3,10 +3,9 @@ import '@mantine/core/styles/Card.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
-import { profileQueryOptions } from '../../../lib/profile';
+import { profileQueryOptions } from '../../../api/profile';
 import { myPlansQueryOptions } from '../api/billing-api';
 import { formatMoney } from '../utils/money';
 
@@ -21,47 +20,45 @@ export function MonthlyPassPage() {
   const plans = useQuery(myPlansQueryOptions());
   const plan = plans.data?.[0];
   return (
-    <AccountLayout>
-      <Container size="sm" py="xl">
-        <Title order={1} mb="lg">
-          {t('passTitle')}
-        </Title>
-        {plans.isPending || profile.isPending ? (
-          <Skeleton height={160} />
-        ) : !plan || profile.data?.member_type === 0 ? (
-          <Alert color="yellow" title={t('notMemberTitle')}>
-            <Text mb="md">{t('notMemberText')}</Text>
-            <Button component={Link} to={paths.home.purchaseLessonPlan}>
-              {t('pickPlan')}
-            </Button>
-          </Alert>
-        ) : (
-          <Card withBorder radius="md" padding="lg">
-            <Stack gap="xs">
-              <Text fw={700} size="xl">
-                {plan.title}
-              </Text>
-              <Row label={t('kids')} value={t('kidsCount', { count: plan.kids })} />
-              <Row
-                label={t('pricePerMonth')}
-                value={`${formatMoney(plan.price, plan.currency)} / ${t('month')}`}
-              />
-              <Row label={t('expires')} value={plan.expire_at} />
-              {plan.is_auto_renew && <Row label={t('renews')} value={plan.renew_at} />}
-              <Row
-                label={t('payMethod')}
-                value={plan.member_pay_method_type === 2 ? t('wallet') : t('card')}
-              />
-              <Group mt="md">
-                <Button component={Link} to={paths.home.purchaseLessonPlan} variant="light">
-                  {t('changePlan')}
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
-        )}
-      </Container>
-    </AccountLayout>
+    <Container size="sm" py="xl">
+      <Title order={1} mb="lg">
+        {t('passTitle')}
+      </Title>
+      {plans.isPending || profile.isPending ? (
+        <Skeleton height={160} />
+      ) : !plan || profile.data?.member_type === 0 ? (
+        <Alert color="yellow" title={t('notMemberTitle')}>
+          <Text mb="md">{t('notMemberText')}</Text>
+          <Button component={Link} to={paths.home.purchaseLessonPlan}>
+            {t('pickPlan')}
+          </Button>
+        </Alert>
+      ) : (
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="xs">
+            <Text fw={700} size="xl">
+              {plan.title}
+            </Text>
+            <Row label={t('kids')} value={t('kidsCount', { count: plan.kids })} />
+            <Row
+              label={t('pricePerMonth')}
+              value={`${formatMoney(plan.price, plan.currency)} / ${t('month')}`}
+            />
+            <Row label={t('expires')} value={plan.expire_at} />
+            {plan.is_auto_renew && <Row label={t('renews')} value={plan.renew_at} />}
+            <Row
+              label={t('payMethod')}
+              value={plan.member_pay_method_type === 2 ? t('wallet') : t('card')}
+            />
+            <Group mt="md">
+              <Button component={Link} to={paths.home.purchaseLessonPlan} variant="light">
+                {t('changePlan')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+    </Container>
   );
 }
 

@@ -5,7 +5,6 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { currentLanguage } from '../../../lib/i18n';
 import { lessonLogPage } from '../api/billing-api';
@@ -35,76 +34,74 @@ export function MonthlyStatementPage() {
   const total = log.data?.pages[0]?.total ?? 0;
 
   return (
-    <AccountLayout>
-      <Container size="lg" py="xl">
-        <Group justify="space-between" align="flex-end" mb="lg">
-          <Title order={1}>{t('statementTitle')}</Title>
-          <MonthPickerInput
-            label={t('monthLabel')}
-            placeholder={t('pickMonth')}
-            value={month ? `${month}-01` : null}
-            onChange={(value) => setParams(value ? { month: dayjs(value).format('YYYY-MM') } : {})}
-            maxDate={dayjs().add(3, 'month').format('YYYY-MM-DD')}
-            valueFormat="YYYY-MM"
-            clearable
-            w={180}
-          />
-        </Group>
-        {log.isPending ? (
-          <Skeleton height={200} />
-        ) : log.isError && !log.data ? (
-          <LoadError onRetry={() => void log.refetch()} retrying={log.isFetching} />
-        ) : (
-          <>
-            {rows.length > 0 && (
-              <Records
-                label={t('statementTitle')}
-                rows={rows}
-                rowKey={(row, index) => `${row.datetime}-${row.student}-${index}`}
-                columns={[
-                  { key: 'datetime', label: t('colDatetime'), cell: (row) => row.datetime },
-                  { key: 'student', label: t('colStudent'), cell: (row) => row.student },
-                  { key: 'class', label: t('colClass'), cell: (row) => row.class, phone: 'title' },
-                  { key: 'type', label: t('colClassType'), cell: (row) => row.class_type },
-                  {
-                    key: 'credit',
-                    label: t('colCredit'),
-                    align: 'right',
-                    cell: (row) => row.credit,
-                  },
-                  {
-                    key: 'required',
-                    label: t('colRequired'),
-                    align: 'right',
-                    cell: (row) => row.requried_credit,
-                  },
-                  {
-                    key: 'status',
-                    label: t('colStatus'),
-                    cell: (row) => row.status,
-                    phone: 'figure',
-                  },
-                ]}
-              />
-            )}
-            {log.hasNextPage ? (
-              <Group justify="center" mt="md">
-                <Button
-                  variant="light"
-                  loading={log.isFetchingNextPage}
-                  onClick={() => void log.fetchNextPage()}
-                >
-                  {t('loadMore')}
-                </Button>
-              </Group>
-            ) : (
-              <Text ta="center" c="dimmed" size="sm" mt="md" role="status">
-                {total === 0 ? t('noLessonsInMonth') : t('endOfList')}
-              </Text>
-            )}
-          </>
-        )}
-      </Container>
-    </AccountLayout>
+    <Container size="lg" py="xl">
+      <Group justify="space-between" align="flex-end" mb="lg">
+        <Title order={1}>{t('statementTitle')}</Title>
+        <MonthPickerInput
+          label={t('monthLabel')}
+          placeholder={t('pickMonth')}
+          value={month ? `${month}-01` : null}
+          onChange={(value) => setParams(value ? { month: dayjs(value).format('YYYY-MM') } : {})}
+          maxDate={dayjs().add(3, 'month').format('YYYY-MM-DD')}
+          valueFormat="YYYY-MM"
+          clearable
+          w={180}
+        />
+      </Group>
+      {log.isPending ? (
+        <Skeleton height={200} />
+      ) : log.isError && !log.data ? (
+        <LoadError onRetry={() => void log.refetch()} retrying={log.isFetching} />
+      ) : (
+        <>
+          {rows.length > 0 && (
+            <Records
+              label={t('statementTitle')}
+              rows={rows}
+              rowKey={(row, index) => `${row.datetime}-${row.student}-${index}`}
+              columns={[
+                { key: 'datetime', label: t('colDatetime'), cell: (row) => row.datetime },
+                { key: 'student', label: t('colStudent'), cell: (row) => row.student },
+                { key: 'class', label: t('colClass'), cell: (row) => row.class, phone: 'title' },
+                { key: 'type', label: t('colClassType'), cell: (row) => row.class_type },
+                {
+                  key: 'credit',
+                  label: t('colCredit'),
+                  align: 'right',
+                  cell: (row) => row.credit,
+                },
+                {
+                  key: 'required',
+                  label: t('colRequired'),
+                  align: 'right',
+                  cell: (row) => row.requried_credit,
+                },
+                {
+                  key: 'status',
+                  label: t('colStatus'),
+                  cell: (row) => row.status,
+                  phone: 'figure',
+                },
+              ]}
+            />
+          )}
+          {log.hasNextPage ? (
+            <Group justify="center" mt="md">
+              <Button
+                variant="light"
+                loading={log.isFetchingNextPage}
+                onClick={() => void log.fetchNextPage()}
+              >
+                {t('loadMore')}
+              </Button>
+            </Group>
+          ) : (
+            <Text ta="center" c="dimmed" size="sm" mt="md" role="status">
+              {total === 0 ? t('noLessonsInMonth') : t('endOfList')}
+            </Text>
+          )}
+        </>
+      )}
+    </Container>
   );
 }

@@ -3,7 +3,6 @@ import '@mantine/core/styles/Card.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { orderQueryOptions } from '../api/billing-api';
@@ -25,33 +24,31 @@ export function PayErrorPage() {
   const origin = originOf(order.data?.kind);
   useDocumentTitle(cancelled ? t('cancelledTitle') : t('errorTitle'));
   return (
-    <AccountLayout>
-      <Container size="sm" py="xl">
-        <Card withBorder radius="md" padding="xl">
-          <Title order={1} size="h2" mb="sm">
-            {cancelled ? t('cancelledTitle') : t('errorTitle')}
-          </Title>
-          <Text mb="lg" role={cancelled ? 'status' : 'alert'}>
-            {cancelled ? t('cancelledText') : t('errorText')}
-          </Text>
-          <Group>
-            {cancelled && order.data?.status === 'pending' && order.data.kind !== 'package' ? (
-              <Button
-                component={Link}
-                to={`${paths.home.completePayment}?order_no=${order.data.order_no}`}
-              >
-                {t('payLater')}
-              </Button>
-            ) : null}
-            <Button component={Link} to={origin} variant={cancelled ? 'default' : 'filled'}>
-              {cancelled ? t('backToOrigin') : t('tryAgain')}
+    <Container size="sm" py="xl">
+      <Card withBorder radius="md" padding="xl">
+        <Title order={1} size="h2" mb="sm">
+          {cancelled ? t('cancelledTitle') : t('errorTitle')}
+        </Title>
+        <Text mb="lg" role={cancelled ? 'status' : 'alert'}>
+          {cancelled ? t('cancelledText') : t('errorText')}
+        </Text>
+        <Group>
+          {cancelled && order.data?.status === 'pending' && order.data.kind !== 'package' ? (
+            <Button
+              component={Link}
+              to={`${paths.home.completePayment}?order_no=${order.data.order_no}`}
+            >
+              {t('payLater')}
             </Button>
-            <Button component={Link} to={paths.dashboard} variant="default">
-              {t('toDashboard')}
-            </Button>
-          </Group>
-        </Card>
-      </Container>
-    </AccountLayout>
+          ) : null}
+          <Button component={Link} to={origin} variant={cancelled ? 'default' : 'filled'}>
+            {cancelled ? t('backToOrigin') : t('tryAgain')}
+          </Button>
+          <Button component={Link} to={paths.dashboard} variant="default">
+            {t('toDashboard')}
+          </Button>
+        </Group>
+      </Card>
+    </Container>
   );
 }

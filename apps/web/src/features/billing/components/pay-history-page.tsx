@@ -15,7 +15,6 @@ import { BILLING_PAGE_SIZE } from '@portal/shared/billing';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import {
@@ -51,40 +50,38 @@ export function PayHistoryPage() {
   };
 
   return (
-    <AccountLayout>
-      <Container size="md" py="xl">
-        <Anchor component={Link} to={paths.dashboard} size="sm">
-          ← {t('back', { ns: 'common' })}
+    <Container size="md" py="xl">
+      <Anchor component={Link} to={paths.dashboard} size="sm">
+        ← {t('back', { ns: 'common' })}
+      </Anchor>
+      <Group justify="space-between" my="lg">
+        <Title order={1}>{t('historyTitle')}</Title>
+        <Anchor component={Link} to={`${paths.recharge}?type=credit`}>
+          {t('topUp')}
         </Anchor>
-        <Group justify="space-between" my="lg">
-          <Title order={1}>{t('historyTitle')}</Title>
-          <Anchor component={Link} to={`${paths.recharge}?type=credit`}>
-            {t('topUp')}
-          </Anchor>
-        </Group>
-        <Tabs value={tab} onChange={(value) => set({ tab: value ?? 'credit', page: undefined })}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="credit">{t('creditHistory')}</Tabs.Tab>
-            <Tabs.Tab value="payment">{t('paymentHistory')}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="credit">
-            {tab === 'credit' && (
-              <CreditHistory
-                page={page}
-                filter={filter}
-                onPage={(next) => set({ page: String(next) })}
-                onFilter={(changes) => set({ ...changes, page: undefined })}
-              />
-            )}
-          </Tabs.Panel>
-          <Tabs.Panel value="payment">
-            {tab === 'payment' && (
-              <PaymentHistory page={page} onPage={(next) => set({ page: String(next) })} />
-            )}
-          </Tabs.Panel>
-        </Tabs>
-      </Container>
-    </AccountLayout>
+      </Group>
+      <Tabs value={tab} onChange={(value) => set({ tab: value ?? 'credit', page: undefined })}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="credit">{t('creditHistory')}</Tabs.Tab>
+          <Tabs.Tab value="payment">{t('paymentHistory')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="credit">
+          {tab === 'credit' && (
+            <CreditHistory
+              page={page}
+              filter={filter}
+              onPage={(next) => set({ page: String(next) })}
+              onFilter={(changes) => set({ ...changes, page: undefined })}
+            />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="payment">
+          {tab === 'payment' && (
+            <PaymentHistory page={page} onPage={(next) => set({ page: String(next) })} />
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
   );
 }
 

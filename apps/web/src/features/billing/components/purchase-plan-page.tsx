@@ -20,11 +20,10 @@ import type { OrderSummary, Plan } from '@portal/shared/billing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { profileQueryOptions } from '../../../lib/profile';
+import { profileQueryOptions } from '../../../api/profile';
 import {
   billingApi,
   goToCheckout,
@@ -94,147 +93,145 @@ export function PurchasePlanPage() {
       : buy.mutate({ plan: plan.id });
 
   return (
-    <AccountLayout>
-      <Container size="lg" py="xl">
-        <Title order={1} mb="lg">
-          {t('purchaseTitle')}
-        </Title>
-        <OfferBanner
-          busy={buy.isPending}
-          onBuyPlan={(plan) =>
-            isMember
-              ? void navigate(`${paths.home.changePlan}?plan_id=${plan}`)
-              : buy.mutate({ plan })
-          }
-          onBuyGood={(good) => buy.mutate({ good })}
-          heldKids={held?.kids ?? 0}
-        />
-        <section aria-labelledby="pick-plan">
-          <Group justify="space-between" mb="md">
-            <Title order={2} size="h3" id="pick-plan">
-              {isMember ? t('changeYourPlan') : t('pickPlan')}
-            </Title>
-            {kidsOptions.data && kidsOptions.data.length > 1 && (
-              <SegmentedControl
-                aria-label={t('kids')}
-                value={String(kids ?? '')}
-                onChange={(value) => setParams({ kids: value })}
-                data={kidsOptions.data.map((option) => ({
-                  value: String(option.kids),
-                  label: t('kidsCount', { count: option.kids }),
-                }))}
-              />
-            )}
-          </Group>
-          {plans.isError || kidsOptions.isError ? (
-            <LoadError
-              onRetry={() => void (kidsOptions.isError ? kidsOptions.refetch() : plans.refetch())}
-              retrying={plans.isFetching || kidsOptions.isFetching}
-            />
-          ) : !plans.data ? (
-            <Skeleton height={220} />
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mb="xl">
-              {plans.data.map((plan) => {
-                const current = isCurrentPlan(plan, held, plans.data);
-                return (
-                  <Card
-                    key={plan.id}
-                    withBorder
-                    radius="md"
-                    padding="lg"
-                    data-testid="plan-card"
-                    aria-current={current ? 'true' : undefined}
-                    style={
-                      current
-                        ? { borderColor: 'var(--mantine-color-brand-7)', borderWidth: 2 }
-                        : undefined
-                    }
-                  >
-                    {current && (
-                      <Badge color="brand" variant="filled" mb="xs" tt="none">
-                        {t('yourPlan')}
-                      </Badge>
-                    )}
-                    <Group justify="space-between" align="flex-start">
-                      <Text fw={700} size="lg">
-                        {plan.title}
-                      </Text>
-                      {plan.tags.map((tag) => (
-                        <Badge key={tag} color="brand" c="dark.8" variant="light" tt="none">
-                          {tag}
-                        </Badge>
-                      ))}
-                    </Group>
-                    <Text size="sm" c="dimmed" mt={4}>
-                      {plan.describe}
-                    </Text>
-                    <Text fz={28} fw={700} mt="md">
-                      {formatMoney(plan.price, plan.currency)}
-                      <Text span size="sm" c="dimmed" fw={400}>
-                        {' '}
-                        / {t('month')}
-                      </Text>
-                    </Text>
-                    <List size="sm" spacing={4} mt="sm" mb="md">
-                      {plan.plan_details.map((line) => (
-                        <List.Item key={line}>{line}</List.Item>
-                      ))}
-                    </List>
-                    {current ? (
-                      <Button fullWidth variant="default" disabled>
-                        {t('yourPlanButton')}
-                      </Button>
-                    ) : (
-                      <Button fullWidth loading={buy.isPending} onClick={() => choosePlan(plan)}>
-                        {isMember ? t('changeToThis') : t('choosePlan')}
-                      </Button>
-                    )}
-                  </Card>
-                );
-              })}
-            </SimpleGrid>
-          )}
-        </section>
-        <section aria-labelledby="pay-as-you-go">
-          <Title order={2} size="h3" id="pay-as-you-go" mb="md">
-            {t('payAsYouGo')}
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        {t('purchaseTitle')}
+      </Title>
+      <OfferBanner
+        busy={buy.isPending}
+        onBuyPlan={(plan) =>
+          isMember
+            ? void navigate(`${paths.home.changePlan}?plan_id=${plan}`)
+            : buy.mutate({ plan })
+        }
+        onBuyGood={(good) => buy.mutate({ good })}
+        heldKids={held?.kids ?? 0}
+      />
+      <section aria-labelledby="pick-plan">
+        <Group justify="space-between" mb="md">
+          <Title order={2} size="h3" id="pick-plan">
+            {isMember ? t('changeYourPlan') : t('pickPlan')}
           </Title>
-          {packages.isError ? (
-            <LoadError onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
-          ) : !packages.data ? (
-            <Skeleton height={120} />
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-              {packages.data.list.map((pkg) => (
-                <Card key={pkg.id} withBorder radius="md" padding="lg" data-testid="credit-card">
-                  <Stack gap={4}>
-                    <Text fw={700}>{t('credits', { count: pkg.quantity })}</Text>
-                    {pkg.extra_quantity > 0 && (
-                      <Badge color="green" c="dark.8" variant="light" tt="none" w="fit-content">
-                        {t('extraCredits', { count: pkg.extra_quantity })}
-                      </Badge>
-                    )}
-                    <Text fz={24} fw={700}>
-                      {formatMoney(pkg.price, pkg.currency)}
-                    </Text>
-                    <Button
-                      variant="light"
-                      mt="sm"
-                      loading={payPackage.isPending && payPackage.variables === pkg.id}
-                      disabled={payPackage.isPending}
-                      onClick={() => payPackage.mutate(pkg.id)}
-                      aria-label={t('buyCredits', { count: pkg.quantity })}
-                    >
-                      {t('buy')}
-                    </Button>
-                  </Stack>
-                </Card>
-              ))}
-            </SimpleGrid>
+          {kidsOptions.data && kidsOptions.data.length > 1 && (
+            <SegmentedControl
+              aria-label={t('kids')}
+              value={String(kids ?? '')}
+              onChange={(value) => setParams({ kids: value })}
+              data={kidsOptions.data.map((option) => ({
+                value: String(option.kids),
+                label: t('kidsCount', { count: option.kids }),
+              }))}
+            />
           )}
-        </section>
-      </Container>
-    </AccountLayout>
+        </Group>
+        {plans.isError || kidsOptions.isError ? (
+          <LoadError
+            onRetry={() => void (kidsOptions.isError ? kidsOptions.refetch() : plans.refetch())}
+            retrying={plans.isFetching || kidsOptions.isFetching}
+          />
+        ) : !plans.data ? (
+          <Skeleton height={220} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mb="xl">
+            {plans.data.map((plan) => {
+              const current = isCurrentPlan(plan, held, plans.data);
+              return (
+                <Card
+                  key={plan.id}
+                  withBorder
+                  radius="md"
+                  padding="lg"
+                  data-testid="plan-card"
+                  aria-current={current ? 'true' : undefined}
+                  style={
+                    current
+                      ? { borderColor: 'var(--mantine-color-brand-7)', borderWidth: 2 }
+                      : undefined
+                  }
+                >
+                  {current && (
+                    <Badge color="brand" variant="filled" mb="xs" tt="none">
+                      {t('yourPlan')}
+                    </Badge>
+                  )}
+                  <Group justify="space-between" align="flex-start">
+                    <Text fw={700} size="lg">
+                      {plan.title}
+                    </Text>
+                    {plan.tags.map((tag) => (
+                      <Badge key={tag} color="brand" c="dark.8" variant="light" tt="none">
+                        {tag}
+                      </Badge>
+                    ))}
+                  </Group>
+                  <Text size="sm" c="dimmed" mt={4}>
+                    {plan.describe}
+                  </Text>
+                  <Text fz={28} fw={700} mt="md">
+                    {formatMoney(plan.price, plan.currency)}
+                    <Text span size="sm" c="dimmed" fw={400}>
+                      {' '}
+                      / {t('month')}
+                    </Text>
+                  </Text>
+                  <List size="sm" spacing={4} mt="sm" mb="md">
+                    {plan.plan_details.map((line) => (
+                      <List.Item key={line}>{line}</List.Item>
+                    ))}
+                  </List>
+                  {current ? (
+                    <Button fullWidth variant="default" disabled>
+                      {t('yourPlanButton')}
+                    </Button>
+                  ) : (
+                    <Button fullWidth loading={buy.isPending} onClick={() => choosePlan(plan)}>
+                      {isMember ? t('changeToThis') : t('choosePlan')}
+                    </Button>
+                  )}
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+        )}
+      </section>
+      <section aria-labelledby="pay-as-you-go">
+        <Title order={2} size="h3" id="pay-as-you-go" mb="md">
+          {t('payAsYouGo')}
+        </Title>
+        {packages.isError ? (
+          <LoadError onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
+        ) : !packages.data ? (
+          <Skeleton height={120} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+            {packages.data.list.map((pkg) => (
+              <Card key={pkg.id} withBorder radius="md" padding="lg" data-testid="credit-card">
+                <Stack gap={4}>
+                  <Text fw={700}>{t('credits', { count: pkg.quantity })}</Text>
+                  {pkg.extra_quantity > 0 && (
+                    <Badge color="green" c="dark.8" variant="light" tt="none" w="fit-content">
+                      {t('extraCredits', { count: pkg.extra_quantity })}
+                    </Badge>
+                  )}
+                  <Text fz={24} fw={700}>
+                    {formatMoney(pkg.price, pkg.currency)}
+                  </Text>
+                  <Button
+                    variant="light"
+                    mt="sm"
+                    loading={payPackage.isPending && payPackage.variables === pkg.id}
+                    disabled={payPackage.isPending}
+                    onClick={() => payPackage.mutate(pkg.id)}
+                    aria-label={t('buyCredits', { count: pkg.quantity })}
+                  >
+                    {t('buy')}
+                  </Button>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </section>
+    </Container>
   );
 }

@@ -4,7 +4,6 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { currentLanguage } from '../../../lib/i18n';
 import { chargesPage } from '../api/billing-api';
@@ -61,77 +60,71 @@ export function TransactionPage() {
 
   const rows = charges.data?.pages.flatMap((page) => page.data_info) ?? [];
   return (
-    <AccountLayout>
-      <Container size="lg" py="xl">
-        <Title order={1} mb="lg">
-          {t('transactionTitle')}
-        </Title>
-        {charges.isPending ? (
-          <Skeleton height={200} />
-        ) : charges.isError ? (
-          <LoadError onRetry={() => void charges.refetch()} retrying={charges.isFetching} />
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" role="status">
-            {t('noCharges')}
-          </Text>
-        ) : (
-          <>
-            <Records
-              label={t('transactionTitle')}
-              rows={rows}
-              rowKey={(row) => row.order_no}
-              columns={[
-                { key: 'no', label: t('orderNumber'), cell: (row) => row.order_no, phone: 'line' },
-                { key: 'date', label: t('date'), cell: (row) => row.date },
-                { key: 'item', label: t('item'), cell: (row) => row.title, phone: 'title' },
-                {
-                  key: 'amount',
-                  label: t('amount'),
-                  align: 'right',
-                  phone: 'figure',
-                  cell: (row) => formatMoney(row.amount, row.currency),
-                },
-                {
-                  key: 'status',
-                  label: t('payStatus'),
-                  cell: (row) => (
-                    <Badge
-                      color={STATUS_COLOR[row.pay_status] ?? 'gray'}
-                      c="dark.8"
-                      variant="light"
-                    >
-                      {t(STATUS[row.pay_status] ?? 'statusPending')}
-                    </Badge>
-                  ),
-                },
-                {
-                  key: 'contract',
-                  label: t('contract'),
-                  cell: (row) => (
-                    <Anchor
-                      component={Link}
-                      to={`?contract=${encodeURIComponent(row.order_no)}`}
-                      size="sm"
-                      aria-label={t('viewContractOf', { no: row.order_no })}
-                    >
-                      {t('viewContract')}
-                    </Anchor>
-                  ),
-                },
-              ]}
-            />
-            <div ref={sentinel} />
-            {isFetchingNextPage || hasNextPage ? (
-              <Loader size="sm" mx="auto" mt="md" display="block" aria-label={t('loadingMore')} />
-            ) : (
-              <Text ta="center" c="dimmed" size="sm" mt="md">
-                {t('endOfList')}
-              </Text>
-            )}
-          </>
-        )}
-        <OrderContract orderNo={contractOf} onClose={() => setParams({}, { replace: true })} />
-      </Container>
-    </AccountLayout>
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        {t('transactionTitle')}
+      </Title>
+      {charges.isPending ? (
+        <Skeleton height={200} />
+      ) : charges.isError ? (
+        <LoadError onRetry={() => void charges.refetch()} retrying={charges.isFetching} />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" role="status">
+          {t('noCharges')}
+        </Text>
+      ) : (
+        <>
+          <Records
+            label={t('transactionTitle')}
+            rows={rows}
+            rowKey={(row) => row.order_no}
+            columns={[
+              { key: 'no', label: t('orderNumber'), cell: (row) => row.order_no, phone: 'line' },
+              { key: 'date', label: t('date'), cell: (row) => row.date },
+              { key: 'item', label: t('item'), cell: (row) => row.title, phone: 'title' },
+              {
+                key: 'amount',
+                label: t('amount'),
+                align: 'right',
+                phone: 'figure',
+                cell: (row) => formatMoney(row.amount, row.currency),
+              },
+              {
+                key: 'status',
+                label: t('payStatus'),
+                cell: (row) => (
+                  <Badge color={STATUS_COLOR[row.pay_status] ?? 'gray'} c="dark.8" variant="light">
+                    {t(STATUS[row.pay_status] ?? 'statusPending')}
+                  </Badge>
+                ),
+              },
+              {
+                key: 'contract',
+                label: t('contract'),
+                cell: (row) => (
+                  <Anchor
+                    component={Link}
+                    to={`?contract=${encodeURIComponent(row.order_no)}`}
+                    size="sm"
+                    aria-label={t('viewContractOf', { no: row.order_no })}
+                  >
+                    {t('viewContract')}
+                  </Anchor>
+                ),
+              },
+            ]}
+          />
+          <div ref={sentinel} />
+          {isFetchingNextPage || hasNextPage ? (
+            <Loader size="sm" mx="auto" mt="md" display="block" aria-label={t('loadingMore')} />
+          ) : (
+            <Text ta="center" c="dimmed" size="sm" mt="md">
+              {t('endOfList')}
+            </Text>
+          )}
+        </>
+      )}
+      <OrderContract orderNo={contractOf} onClose={() => setParams({}, { replace: true })} />
+    </Container>
   );
 }

@@ -2,9 +2,8 @@ import { Container, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AdviserCard } from '../../../components/adviser-card';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
-import { userInfoQueryOptions } from '../../../lib/profile';
+import { userInfoQueryOptions } from '../../../api/profile';
 import { ScheduleBrowser } from './schedule-browser';
 
 /**
@@ -17,31 +16,29 @@ export function ScheduleAClassPage() {
   const userInfo = useQuery(userInfoQueryOptions());
   const adviser = userInfo.data?.salesperson_info;
   return (
-    <AccountLayout>
-      <Container size="lg" py="xl">
-        <Title order={1} mb={4}>
-          {t('scheduleAClassTitle')}
-        </Title>
-        <ScheduleBrowser
-          aside={
-            <Paper withBorder p="md" radius="md" component="section" aria-labelledby="adviser">
-              <Title order={2} size="h4" id="adviser" mb="xs">
-                {t('bookWithAdviser')}
-              </Title>
-              <Text size="sm" c="dimmed" mb="md">
-                {t('bookWithAdviserText')}
-              </Text>
-              {userInfo.isPending ? (
-                <Skeleton height={120} />
-              ) : adviser ? (
-                <AdviserCard adviser={adviser} />
-              ) : (
-                <Text size="sm">{t('noAdviser')}</Text>
-              )}
-            </Paper>
-          }
-        />
-      </Container>
-    </AccountLayout>
+    <Container size="lg" py="xl">
+      <Title order={1} mb={4}>
+        {t('scheduleAClassTitle')}
+      </Title>
+      <ScheduleBrowser
+        aside={
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="adviser">
+            <Title order={2} size="h4" id="adviser" mb="xs">
+              {t('bookWithAdviser')}
+            </Title>
+            <Text size="sm" c="dimmed" mb="md">
+              {t('bookWithAdviserText')}
+            </Text>
+            {userInfo.isPending ? (
+              <Skeleton height={120} />
+            ) : adviser ? (
+              <AdviserCard adviser={adviser} />
+            ) : (
+              <Text size="sm">{t('noAdviser')}</Text>
+            )}
+          </Paper>
+        }
+      />
+    </Container>
   );
 }

@@ -15,12 +15,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MOBILE_NEXT_PAGE_DELAY_MS } from '@portal/shared/catalogue';
 import { useEffect, useRef } from 'react';
+import { useDocumentTitle } from '@portal/web-kit/page';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { scheduleInfiniteQueryOptions } from '../api/catalogue-api';
 import { useScheduleFilters } from '../hooks/use-schedule-filters';
 import { timeZoneLabel } from '@portal/web-kit/time';
-import { CatalogueLayout } from './catalogue-layout';
 import { CourseScheduleCard } from './course-schedule-card';
 import { ScheduleFilterControls } from './schedule-filter-controls';
 import { ScheduleEmpty, ScheduleError, ScheduleLoading } from './schedule-states';
@@ -28,6 +28,7 @@ import { ScheduleEmpty, ScheduleError, ScheduleLoading } from './schedule-states
 /** `/schedules_app`: the schedule for phones, with a filter popup and infinite scroll (spec §2). */
 export function SchedulesMobilePage() {
   const { t } = useTranslation('catalogue');
+  useDocumentTitle(t('scheduleTitle'), t('scheduleDescription'));
   const { state, filters, update } = useScheduleFilters();
   const [filtersOpen, filtersPanel] = useDisclosure(false);
   const schedule = useInfiniteQuery(scheduleInfiniteQueryOptions(filters, currentLanguage()));
@@ -55,56 +56,54 @@ export function SchedulesMobilePage() {
   const total = schedule.data?.pages[0]?.total ?? 0;
 
   return (
-    <CatalogueLayout title={t('scheduleTitle')} description={t('scheduleDescription')}>
-      <Container size="xs" py="md" px="sm">
-        <Group justify="space-between" mb="xs" wrap="nowrap">
-          <Title order={1} size="h3">
-            {t('scheduleTitle')}
-          </Title>
-          <Button size="xs" variant="light" onClick={filtersPanel.open}>
-            {t('filters')}
-          </Button>
-        </Group>
-        <Text size="xs" c="dimmed" mb="md">
-          {t('timesIn', { zone: timeZoneLabel(filters.time_diff) })}
-        </Text>
-        <Drawer
-          opened={filtersOpen}
-          onClose={filtersPanel.close}
-          position="bottom"
-          title={t('filters')}
-          size="auto"
-          closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
-        >
-          <Stack>
-            <ScheduleFilterControls state={state} onChange={update} />
-            <Button onClick={filtersPanel.close}>{t('showCourses', { count: total })}</Button>
-          </Stack>
-        </Drawer>
-        <Stack gap="sm" aria-live="polite">
-          {schedule.isPending ? (
-            <ScheduleLoading />
-          ) : schedule.isError ? (
-            <ScheduleError onRetry={() => void schedule.refetch()} />
-          ) : items.length === 0 ? (
-            <ScheduleEmpty />
-          ) : (
-            items.map((item) => <CourseScheduleCard key={item.course_id} item={item} />)
-          )}
-          <div ref={sentinel} />
-          {isFetchingNextPage && (
-            <Center role="status">
-              <Loader size="sm" />
-              <VisuallyHidden>{t('loading', { ns: 'common' })}</VisuallyHidden>
-            </Center>
-          )}
-          {!hasNextPage && items.length > 0 && (
-            <Text size="xs" c="dimmed" ta="center">
-              {t('endOfList')}
-            </Text>
-          )}
+    <Container size="xs" py="md" px="sm">
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={1} size="h3">
+          {t('scheduleTitle')}
+        </Title>
+        <Button size="xs" variant="light" onClick={filtersPanel.open}>
+          {t('filters')}
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed" mb="md">
+        {t('timesIn', { zone: timeZoneLabel(filters.time_diff) })}
+      </Text>
+      <Drawer
+        opened={filtersOpen}
+        onClose={filtersPanel.close}
+        position="bottom"
+        title={t('filters')}
+        size="auto"
+        closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+      >
+        <Stack>
+          <ScheduleFilterControls state={state} onChange={update} />
+          <Button onClick={filtersPanel.close}>{t('showCourses', { count: total })}</Button>
         </Stack>
-      </Container>
-    </CatalogueLayout>
+      </Drawer>
+      <Stack gap="sm" aria-live="polite">
+        {schedule.isPending ? (
+          <ScheduleLoading />
+        ) : schedule.isError ? (
+          <ScheduleError onRetry={() => void schedule.refetch()} />
+        ) : items.length === 0 ? (
+          <ScheduleEmpty />
+        ) : (
+          items.map((item) => <CourseScheduleCard key={item.course_id} item={item} />)
+        )}
+        <div ref={sentinel} />
+        {isFetchingNextPage && (
+          <Center role="status">
+            <Loader size="sm" />
+            <VisuallyHidden>{t('loading', { ns: 'common' })}</VisuallyHidden>
+          </Center>
+        )}
+        {!hasNextPage && items.length > 0 && (
+          <Text size="xs" c="dimmed" ta="center">
+            {t('endOfList')}
+          </Text>
+        )}
+      </Stack>
+    </Container>
   );
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AvatarSchema, ChildDeletionImpactSchema, type ChildFields } from '@portal/shared/children';
 import { api } from '../../../lib/api-client';
 
-export { childrenQueryOptions } from '../../../lib/children';
+export { childrenQueryOptions } from '../../../api/children';
 
 export const avatarsQueryOptions = () =>
   queryOptions({

@@ -31,14 +31,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { PageLoader, useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { completeOnboarding } from '../../../lib/account';
 import { currentLanguage, messageText } from '../../../lib/i18n';
 import { notify } from '@portal/web-kit/notify';
 import { DATE_FORMATS } from '@portal/web-kit/time';
-import { profileQueryOptions } from '../../../lib/profile';
+import { profileQueryOptions } from '../../../api/profile';
 import { avatarsQueryOptions, childrenApi, childrenQueryOptions } from '../api/children-api';
 import { DeleteChildDialog } from './delete-child-dialog';
 
@@ -81,30 +80,23 @@ export function ChildFormPage({ firstChild = false }: { firstChild?: boolean }) 
     const query = next.toString();
     return <Navigate to={query ? `${paths.childForm}?${query}` : paths.childForm} replace />;
   }
-  if (studentSn && children.isPending)
-    return (
-      <AccountLayout>
-        <PageLoader />
-      </AccountLayout>
-    );
+  if (studentSn && children.isPending) return <PageLoader />;
   const child = studentSn ? children.data?.find((c) => c.student_sn === studentSn) : undefined;
   if (studentSn && !child)
     return (
-      <AccountLayout>
-        <Container size={480} py="xl">
-          <Paper withBorder radius="lg" p="xl">
-            <Title order={1} size="h2" mb="sm">
-              {t('editTitle')}
-            </Title>
-            <Text role="alert" mb="md">
-              {children.isError ? t('loadFailed') : messageText('childNotFound')}
-            </Text>
-            <Button component={Link} to={back} variant="light">
-              {t('backToList')}
-            </Button>
-          </Paper>
-        </Container>
-      </AccountLayout>
+      <Container size={480} py="xl">
+        <Paper withBorder radius="lg" p="xl">
+          <Title order={1} size="h2" mb="sm">
+            {t('editTitle')}
+          </Title>
+          <Text role="alert" mb="md">
+            {children.isError ? t('loadFailed') : messageText('childNotFound')}
+          </Text>
+          <Button component={Link} to={back} variant="light">
+            {t('backToList')}
+          </Button>
+        </Paper>
+      </Container>
     );
   return <ChildForm key={child?.student_sn ?? 'new'} child={child} firstChild={firstChild} />;
 }
@@ -196,147 +188,145 @@ function ChildForm({ child, firstChild }: { child: Child | undefined; firstChild
   // The confirmations' provider lives with the only screen that uses them, not in the entry.
   return (
     <ModalsProvider>
-      <AccountLayout>
-        <Container size={480} py="xl">
-          <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-            <Title order={1} size="h2" mb={firstChild ? 4 : 'lg'}>
-              {title}
-            </Title>
-            {firstChild && (
-              <Text c="dimmed" size="sm" mb="lg">
-                {t('firstSubtitle')}
-              </Text>
-            )}
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                save.mutate();
+      <Container size={480} py="xl">
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+          <Title order={1} size="h2" mb={firstChild ? 4 : 'lg'}>
+            {title}
+          </Title>
+          {firstChild && (
+            <Text c="dimmed" size="sm" mb="lg">
+              {t('firstSubtitle')}
+            </Text>
+          )}
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate();
+            }}
+          >
+            <Stack gap="md">
+              <Input.Wrapper
+                id="child-avatar"
+                label={t('avatar')}
+                withAsterisk
+                description={t('avatarRequired')}
+                error={errors.avatar}
+                labelElement="div"
+              >
+                <Group mt={4}>
+                  <Avatar src={avatarUrl} alt="" size={72} />
+                  <Button
+                    variant="light"
+                    onClick={picker.open}
+                    aria-describedby={
+                      errors.avatar
+                        ? 'child-avatar-description child-avatar-error'
+                        : 'child-avatar-description'
+                    }
+                    aria-invalid={Boolean(errors.avatar)}
+                  >
+                    {avatarId ? t('changeAvatar') : t('chooseAvatar')}
+                  </Button>
+                </Group>
+              </Input.Wrapper>
+              <DatePickerInput
+                label={t('birthday')}
+                withAsterisk
+                placeholder={t('birthdayPlaceholder')}
+                // The birthday format of the interface language: the spec's MM/DD/YYYY in
+                // English (§5), 2018年5月14日 in Chinese. The theme's default is the long date.
+                valueFormat={DATE_FORMATS[language].birthday}
+                value={birthday}
+                error={errors.birth_date}
+                onChange={(value) => {
+                  setBirthday(value ? dayjs(value).format('YYYY-MM-DD') : null);
+                  setErrors((e) => ({ ...e, birth_date: undefined }));
+                }}
+                maxDate={dayjs().subtract(1, 'day').toDate()}
+                defaultDate={birthday ?? dayjs().subtract(6, 'year').format('YYYY-MM-DD')}
+              />
+              <TextInput
+                label={t('name')}
+                withAsterisk
+                value={nickname}
+                // The counter sits under the field, where the eye is while typing.
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                description={t('nameCount', { count: nameLength, max: NICKNAME_MAX_LENGTH })}
+                descriptionProps={{
+                  c: nameLength > NICKNAME_MAX_LENGTH ? 'red.8' : undefined,
+                  'aria-live': 'polite',
+                }}
+                error={nameError}
+                onChange={(event) => {
+                  setNickname(event.currentTarget.value);
+                  setErrors((e) => ({ ...e, nickname: undefined }));
+                }}
+              />
+              <Button type="submit" loading={save.isPending}>
+                {t('save', { ns: 'common' })}
+              </Button>
+              <Group justify="space-between">
+                {!firstChild && (
+                  <Button variant="subtle" onClick={leave}>
+                    {t('back', { ns: 'common' })}
+                  </Button>
+                )}
+                {child && (
+                  <Button variant="subtle" color="red" onClick={deleteDialog.open}>
+                    {t('delete')}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      </Container>
+      <Modal
+        opened={pickerOpen}
+        onClose={picker.close}
+        title={t('chooseAvatar')}
+        closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+      >
+        <SimpleGrid cols={4}>
+          {(avatars.data?.data ?? []).map((avatar, index) => (
+            <UnstyledButton
+              key={avatar.id}
+              aria-label={t('avatarN', { n: index + 1 })}
+              aria-pressed={avatar.id === avatarId}
+              onClick={() => {
+                setAvatarId(avatar.id);
+                setErrors((e) => ({ ...e, avatar: undefined }));
+                picker.close();
+              }}
+              style={{
+                borderRadius: '50%',
+                outline:
+                  avatar.id === avatarId ? '3px solid var(--mantine-color-brand-6)' : undefined,
               }}
             >
-              <Stack gap="md">
-                <Input.Wrapper
-                  id="child-avatar"
-                  label={t('avatar')}
-                  withAsterisk
-                  description={t('avatarRequired')}
-                  error={errors.avatar}
-                  labelElement="div"
-                >
-                  <Group mt={4}>
-                    <Avatar src={avatarUrl} alt="" size={72} />
-                    <Button
-                      variant="light"
-                      onClick={picker.open}
-                      aria-describedby={
-                        errors.avatar
-                          ? 'child-avatar-description child-avatar-error'
-                          : 'child-avatar-description'
-                      }
-                      aria-invalid={Boolean(errors.avatar)}
-                    >
-                      {avatarId ? t('changeAvatar') : t('chooseAvatar')}
-                    </Button>
-                  </Group>
-                </Input.Wrapper>
-                <DatePickerInput
-                  label={t('birthday')}
-                  withAsterisk
-                  placeholder={t('birthdayPlaceholder')}
-                  // The birthday format of the interface language: the spec's MM/DD/YYYY in
-                  // English (§5), 2018年5月14日 in Chinese. The theme's default is the long date.
-                  valueFormat={DATE_FORMATS[language].birthday}
-                  value={birthday}
-                  error={errors.birth_date}
-                  onChange={(value) => {
-                    setBirthday(value ? dayjs(value).format('YYYY-MM-DD') : null);
-                    setErrors((e) => ({ ...e, birth_date: undefined }));
-                  }}
-                  maxDate={dayjs().subtract(1, 'day').toDate()}
-                  defaultDate={birthday ?? dayjs().subtract(6, 'year').format('YYYY-MM-DD')}
-                />
-                <TextInput
-                  label={t('name')}
-                  withAsterisk
-                  value={nickname}
-                  // The counter sits under the field, where the eye is while typing.
-                  inputWrapperOrder={['label', 'input', 'description', 'error']}
-                  description={t('nameCount', { count: nameLength, max: NICKNAME_MAX_LENGTH })}
-                  descriptionProps={{
-                    c: nameLength > NICKNAME_MAX_LENGTH ? 'red.8' : undefined,
-                    'aria-live': 'polite',
-                  }}
-                  error={nameError}
-                  onChange={(event) => {
-                    setNickname(event.currentTarget.value);
-                    setErrors((e) => ({ ...e, nickname: undefined }));
-                  }}
-                />
-                <Button type="submit" loading={save.isPending}>
-                  {t('save', { ns: 'common' })}
-                </Button>
-                <Group justify="space-between">
-                  {!firstChild && (
-                    <Button variant="subtle" onClick={leave}>
-                      {t('back', { ns: 'common' })}
-                    </Button>
-                  )}
-                  {child && (
-                    <Button variant="subtle" color="red" onClick={deleteDialog.open}>
-                      {t('delete')}
-                    </Button>
-                  )}
-                </Group>
-              </Stack>
-            </form>
-          </Paper>
-        </Container>
-        <Modal
-          opened={pickerOpen}
-          onClose={picker.close}
-          title={t('chooseAvatar')}
-          closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
-        >
-          <SimpleGrid cols={4}>
-            {(avatars.data?.data ?? []).map((avatar, index) => (
-              <UnstyledButton
-                key={avatar.id}
-                aria-label={t('avatarN', { n: index + 1 })}
-                aria-pressed={avatar.id === avatarId}
-                onClick={() => {
-                  setAvatarId(avatar.id);
-                  setErrors((e) => ({ ...e, avatar: undefined }));
-                  picker.close();
-                }}
-                style={{
-                  borderRadius: '50%',
-                  outline:
-                    avatar.id === avatarId ? '3px solid var(--mantine-color-brand-6)' : undefined,
-                }}
-              >
-                <Avatar src={avatar.url} alt="" size={64} />
-              </UnstyledButton>
-            ))}
-          </SimpleGrid>
-          <Text size="xs" c="dimmed" mt="sm">
-            {t('avatarHint')}
-          </Text>
-        </Modal>
-        {child && (
-          <DeleteChildDialog
-            child={child}
-            opened={deleteOpen}
-            onClose={deleteDialog.close}
-            onDeleted={async () => {
-              // Leave first: this form would show "not found" once the list is refreshed.
-              deleteDialog.close();
-              notify('green', messageText('deletedSuccessfully'));
-              void navigate(back);
-              await refresh();
-            }}
-          />
-        )}
-      </AccountLayout>
+              <Avatar src={avatar.url} alt="" size={64} />
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" mt="sm">
+          {t('avatarHint')}
+        </Text>
+      </Modal>
+      {child && (
+        <DeleteChildDialog
+          child={child}
+          opened={deleteOpen}
+          onClose={deleteDialog.close}
+          onDeleted={async () => {
+            // Leave first: this form would show "not found" once the list is refreshed.
+            deleteDialog.close();
+            notify('green', messageText('deletedSuccessfully'));
+            void navigate(back);
+            await refresh();
+          }}
+        />
+      )}
     </ModalsProvider>
   );
 }

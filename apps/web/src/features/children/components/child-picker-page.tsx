@@ -18,13 +18,12 @@ import { MAX_CHILDREN } from '@portal/shared/children';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { completeOnboarding } from '../../../lib/account';
 import { messageText } from '../../../lib/i18n';
 import { notify } from '@portal/web-kit/notify';
-import { profileQueryOptions } from '../../../lib/profile';
+import { profileQueryOptions } from '../../../api/profile';
 import { storage } from '../../../lib/storage';
 import { childrenQueryOptions } from '../api/children-api';
 
@@ -61,104 +60,102 @@ export function ChildPickerPage() {
   const editLink = selectedChild ? paths.editChild(selectedChild.student_sn) : undefined;
 
   return (
-    <AccountLayout>
-      <Container size="md" py="xl">
-        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
-          <Stack gap="lg">
-            <div>
-              {details?.status === 0 && (
+    <Container size="md" py="xl">
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
+        <Stack gap="lg">
+          <div>
+            {details?.status === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('step', { step: 2, total: 2 })}
+              </Text>
+            )}
+            <Title order={1} size="h2">
+              {t('pickerTitle')}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {t('pickerSubtitle')}
+            </Text>
+          </div>
+          {children.isPending ? (
+            <Skeleton height={96} />
+          ) : children.isError ? (
+            <Text c="red.8">{t('loadFailed')}</Text>
+          ) : children.data.length === 0 ? (
+            <Text c="dimmed" role="status">
+              {t('empty')}
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+              {children.data.map((child) => {
+                const isSelected = child.student_sn === selected;
+                return (
+                  <UnstyledButton
+                    key={child.student_sn}
+                    onClick={() => setSelected(isSelected ? null : child.student_sn)}
+                    aria-pressed={isSelected}
+                    aria-label={t('pickNamed', { name: child.nickname })}
+                    p="md"
+                    style={{
+                      borderRadius: 'var(--mantine-radius-md)',
+                      border: isSelected
+                        ? '3px solid var(--mantine-color-brand-6)'
+                        : '1px solid var(--mantine-color-gray-3)',
+                    }}
+                  >
+                    <Group wrap="nowrap">
+                      <Avatar src={child.avatar} alt="" size="lg" />
+                      <Stack gap={2}>
+                        <Text fw={700}>{child.nickname}</Text>
+                        <Text size="sm" c="dimmed">
+                          {t('born', { date: padDate(child.birth_date) })}
+                        </Text>
+                      </Stack>
+                    </Group>
+                  </UnstyledButton>
+                );
+              })}
+            </SimpleGrid>
+          )}
+          <Group justify="space-between">
+            <Group gap="sm">
+              {details?.can_add_child !== false ? (
+                <Button variant="light" component={Link} to={`${paths.childForm}?add=1`}>
+                  {t('add')}
+                </Button>
+              ) : (
                 <Text size="sm" c="dimmed">
-                  {t('step', { step: 2, total: 2 })}
+                  {t('limitText', { count: details.child_limit, max: MAX_CHILDREN })}
                 </Text>
               )}
-              <Title order={1} size="h2">
-                {t('pickerTitle')}
-              </Title>
-              <Text c="dimmed" size="sm" mt={4}>
-                {t('pickerSubtitle')}
-              </Text>
-            </div>
-            {children.isPending ? (
-              <Skeleton height={96} />
-            ) : children.isError ? (
-              <Text c="red.8">{t('loadFailed')}</Text>
-            ) : children.data.length === 0 ? (
-              <Text c="dimmed" role="status">
-                {t('empty')}
-              </Text>
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-                {children.data.map((child) => {
-                  const isSelected = child.student_sn === selected;
-                  return (
-                    <UnstyledButton
-                      key={child.student_sn}
-                      onClick={() => setSelected(isSelected ? null : child.student_sn)}
-                      aria-pressed={isSelected}
-                      aria-label={t('pickNamed', { name: child.nickname })}
-                      p="md"
-                      style={{
-                        borderRadius: 'var(--mantine-radius-md)',
-                        border: isSelected
-                          ? '3px solid var(--mantine-color-brand-6)'
-                          : '1px solid var(--mantine-color-gray-3)',
-                      }}
-                    >
-                      <Group wrap="nowrap">
-                        <Avatar src={child.avatar} alt="" size="lg" />
-                        <Stack gap={2}>
-                          <Text fw={700}>{child.nickname}</Text>
-                          <Text size="sm" c="dimmed">
-                            {t('born', { date: padDate(child.birth_date) })}
-                          </Text>
-                        </Stack>
-                      </Group>
-                    </UnstyledButton>
-                  );
-                })}
-              </SimpleGrid>
-            )}
-            <Group justify="space-between">
-              <Group gap="sm">
-                {details?.can_add_child !== false ? (
-                  <Button variant="light" component={Link} to={`${paths.childForm}?add=1`}>
-                    {t('add')}
+              {(children.data?.length ?? 0) > 0 &&
+                (editLink ? (
+                  <Button variant="default" component={Link} to={editLink}>
+                    {t('edit')}
                   </Button>
                 ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('limitText', { count: details.child_limit, max: MAX_CHILDREN })}
-                  </Text>
-                )}
-                {(children.data?.length ?? 0) > 0 &&
-                  (editLink ? (
-                    <Button variant="default" component={Link} to={editLink}>
-                      {t('edit')}
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="default"
-                      onClick={() => notify('yellow', messageText('selectChild'))}
-                    >
-                      {t('edit')}
-                    </Button>
-                  ))}
-              </Group>
-              <Button
-                loading={next.isPending}
-                onClick={() => {
-                  if (!children.data?.length) {
-                    notify('yellow', messageText('onboardingChildFirst'));
-                    return;
-                  }
-                  next.mutate();
-                }}
-              >
-                {t('next')}
-              </Button>
+                  <Button
+                    variant="default"
+                    onClick={() => notify('yellow', messageText('selectChild'))}
+                  >
+                    {t('edit')}
+                  </Button>
+                ))}
             </Group>
-          </Stack>
-        </Paper>
-      </Container>
-    </AccountLayout>
+            <Button
+              loading={next.isPending}
+              onClick={() => {
+                if (!children.data?.length) {
+                  notify('yellow', messageText('onboardingChildFirst'));
+                  return;
+                }
+                next.mutate();
+              }}
+            >
+              {t('next')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
   );
 }

@@ -20,11 +20,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_CHILDREN } from '@portal/shared/children';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { AdviserCard } from '../../../components/adviser-card';
-import { profileQueryOptions, userInfoQueryOptions } from '../../../lib/profile';
+import { profileQueryOptions, userInfoQueryOptions } from '../../../api/profile';
 import { formatDate } from '@portal/web-kit/time';
 import { childrenApi, childrenQueryOptions } from '../api/children-api';
 
@@ -57,7 +56,7 @@ export function ChildrenPage() {
     );
 
   return (
-    <AccountLayout>
+    <>
       <Container size="md" py="xl">
         <Group justify="space-between" mb="lg">
           <Title order={1}>{t('title')}</Title>
@@ -149,7 +148,7 @@ export function ChildrenPage() {
           <AdviserCard adviser={userInfo.data.salesperson_info} />
         )}
       </Modal>
-    </AccountLayout>
+    </>
   );
 }
 

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { PageLoader } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
-import { profileQueryOptions } from '../../../lib/profile';
-import { storage } from '../../../lib/storage';
+import { profileQueryOptions } from '../../../api/profile';
 import { ChildFormPage } from './child-form-page';
 
 /**
@@ -13,14 +11,9 @@ import { ChildFormPage } from './child-form-page';
  * already has children picks among them on `/addChild`.
  */
 export function FirstChildPage() {
-  const profile = useQuery({ ...profileQueryOptions(), enabled: Boolean(storage.getToken()) });
-  if (!storage.getToken()) return <Navigate to={paths.signIn} replace />;
-  if (!profile.data)
-    return (
-      <AccountLayout>
-        <PageLoader />
-      </AccountLayout>
-    );
+  // Signed in: the router's guard route sends a visitor without a session to sign-in.
+  const profile = useQuery(profileQueryOptions());
+  if (!profile.data) return <PageLoader />;
   const { status, name, email, wechat_id: wechat, student_info: child } = profile.data;
   if (status !== 0) return <Navigate to={paths.home.attendClassNow} replace />;
   if (!name || !email || !wechat) return <Navigate to={paths.onboardingEmail} replace />;

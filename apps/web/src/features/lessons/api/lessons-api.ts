@@ -10,8 +10,8 @@ import {
   type LessonRef,
 } from '@portal/shared/lessons';
 import { api } from '../../../lib/api-client';
-import { accountQueryOptions } from '../../../lib/credits';
-import { profileQueryOptions } from '../../../lib/profile';
+import { accountQueryOptions } from '../../../api/credits';
+import { profileQueryOptions } from '../../../api/profile';
 import { timeDiff } from '@portal/web-kit/time';
 import { LIST_PAGE_SIZE, lessonsKey } from './schedule-queries';
 

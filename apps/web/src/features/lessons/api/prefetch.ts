@@ -1,7 +1,7 @@
-import type { Prefetch } from '../../../app/prefetch';
-import { prefetchAccountHeader } from '../../../components/layout/prefetch-header';
-import { childrenQueryOptions } from '../../../lib/children';
-import { profileQueryOptions } from '../../../lib/profile';
+import type { Prefetch } from '@portal/web-kit/query-client';
+import { prefetchAccountHeader } from '../../../api/account-header';
+import { childrenQueryOptions } from '../../../api/children';
+import { profileQueryOptions } from '../../../api/profile';
 import { dashboardView } from '../utils/dashboard-view';
 import { schedulePageQueryOptions, upcomingGroupsQueryOptions } from './schedule-queries';
 

@@ -1,9 +1,8 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
-import { profileQueryOptions } from '../../../lib/profile';
+import { profileQueryOptions } from '../../../api/profile';
 import { upcomingGroupsQueryOptions } from '../api/schedule-queries';
 import { LessonGrid } from './lesson-grid';
 import { LessonsEmpty } from './lessons-empty';
@@ -22,35 +21,33 @@ export function AttendClassNowPage() {
   });
 
   return (
-    <AccountLayout>
-      <Container size="lg" py="xl">
-        <Title order={1} mb="lg">
-          {t('upcomingTitle')}
-        </Title>
-        <ChildSwitcher />
-        {profile.data && !studentSn ? (
-          <LessonsEmpty text={t('noChild')} />
-        ) : (
-          <ListState query={lessons}>
-            {(page) =>
-              page.data.length === 0 ? (
-                <LessonsEmpty />
-              ) : (
-                <Stack gap="xl">
-                  {page.data.map((group) => (
-                    <section key={group.title} aria-label={group.title}>
-                      <Title order={2} size="h4" mb="sm">
-                        {group.title}
-                      </Title>
-                      <LessonGrid lessons={group.data} cols={{ base: 1, md: 2 }} />
-                    </section>
-                  ))}
-                </Stack>
-              )
-            }
-          </ListState>
-        )}
-      </Container>
-    </AccountLayout>
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        {t('upcomingTitle')}
+      </Title>
+      <ChildSwitcher />
+      {profile.data && !studentSn ? (
+        <LessonsEmpty text={t('noChild')} />
+      ) : (
+        <ListState query={lessons}>
+          {(page) =>
+            page.data.length === 0 ? (
+              <LessonsEmpty />
+            ) : (
+              <Stack gap="xl">
+                {page.data.map((group) => (
+                  <section key={group.title} aria-label={group.title}>
+                    <Title order={2} size="h4" mb="sm">
+                      {group.title}
+                    </Title>
+                    <LessonGrid lessons={group.data} cols={{ base: 1, md: 2 }} />
+                  </section>
+                ))}
+              </Stack>
+            )
+          }
+        </ListState>
+      )}
+    </Container>
   );
 }

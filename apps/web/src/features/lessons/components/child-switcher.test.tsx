@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { childrenQueryOptions } from '../../../lib/children';
+import { childrenQueryOptions } from '../../../api/children';
 import { storage } from '../../../lib/storage';
 import { profileFixture } from '../../../test/profile';
 import { renderWithProviders, stubFetch } from '../../../test/render';

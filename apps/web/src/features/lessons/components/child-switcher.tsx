@@ -2,8 +2,8 @@ import { Avatar, Button, Group } from '@mantine/core';
 import '@mantine/core/styles/Avatar.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { childrenQueryOptions } from '../../../lib/children';
-import { profileQueryOptions } from '../../../lib/profile';
+import { childrenQueryOptions } from '../../../api/children';
+import { profileQueryOptions } from '../../../api/profile';
 import { lessonsApi } from '../api/lessons-api';
 
 /**

@@ -2,9 +2,8 @@ import { Container, SimpleGrid, Title } from '@mantine/core';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
-import { profileQueryOptions } from '../../../lib/profile';
+import { profileQueryOptions } from '../../../api/profile';
 import { coursesQueryOptions } from '../api/lessons-api';
 import { CourseCard } from './course-card';
 import { LessonsEmpty } from './lessons-empty';
@@ -19,30 +18,28 @@ export function ClassEnrolledPage() {
   const studentSn = profile.data?.student_info?.student_sn;
   const courses = useQuery({ ...coursesQueryOptions(studentSn), enabled: Boolean(studentSn) });
   return (
-    <AccountLayout>
-      <Container size="lg" py="xl">
-        <Title order={1} mb="lg">
-          {t('coursesTitle')}
-        </Title>
-        <ChildSwitcher />
-        {profile.data && !studentSn ? (
-          <LessonsEmpty text={t('noChild')} />
-        ) : (
-          <ListState query={courses}>
-            {(list) =>
-              list.length === 0 ? (
-                <LessonsEmpty text={t('noCourse')} />
-              ) : (
-                <SimpleGrid cols={{ base: 1, md: 2 }}>
-                  {list.map((course) => (
-                    <CourseCard key={course.course_sn} course={course} />
-                  ))}
-                </SimpleGrid>
-              )
-            }
-          </ListState>
-        )}
-      </Container>
-    </AccountLayout>
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        {t('coursesTitle')}
+      </Title>
+      <ChildSwitcher />
+      {profile.data && !studentSn ? (
+        <LessonsEmpty text={t('noChild')} />
+      ) : (
+        <ListState query={courses}>
+          {(list) =>
+            list.length === 0 ? (
+              <LessonsEmpty text={t('noCourse')} />
+            ) : (
+              <SimpleGrid cols={{ base: 1, md: 2 }}>
+                {list.map((course) => (
+                  <CourseCard key={course.course_sn} course={course} />
+                ))}
+              </SimpleGrid>
+            )
+          }
+        </ListState>
+      )}
+    </Container>
   );
 }

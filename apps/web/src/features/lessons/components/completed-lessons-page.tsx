@@ -2,9 +2,8 @@ import { Container, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
-import { profileQueryOptions } from '../../../lib/profile';
+import { profileQueryOptions } from '../../../api/profile';
 import { CompletedList } from './completed-list';
 import { ChildSwitcher } from './child-switcher';
 import { LessonsEmpty } from './lessons-empty';
@@ -18,22 +17,20 @@ export function CompletedLessonsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   return (
-    <AccountLayout>
-      <Container size="lg" py="xl">
-        <Title order={1} mb="lg">
-          {t('completedTitle')}
-        </Title>
-        <ChildSwitcher onSwitched={() => setParams({})} />
-        {profile.data && !studentSn ? (
-          <LessonsEmpty text={t('noChild')} />
-        ) : studentSn ? (
-          <CompletedList
-            studentSn={studentSn}
-            page={page}
-            onPage={(next) => setParams({ page: String(next) })}
-          />
-        ) : null}
-      </Container>
-    </AccountLayout>
+    <Container size="lg" py="xl">
+      <Title order={1} mb="lg">
+        {t('completedTitle')}
+      </Title>
+      <ChildSwitcher onSwitched={() => setParams({})} />
+      {profile.data && !studentSn ? (
+        <LessonsEmpty text={t('noChild')} />
+      ) : studentSn ? (
+        <CompletedList
+          studentSn={studentSn}
+          page={page}
+          onPage={(next) => setParams({ page: String(next) })}
+        />
+      ) : null}
+    </Container>
   );
 }

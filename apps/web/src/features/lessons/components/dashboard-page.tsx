@@ -21,13 +21,12 @@ import '@mantine/core/styles/Tabs.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
-import { childrenQueryOptions } from '../../../lib/children';
-import { accountQueryOptions } from '../../../lib/credits';
+import { childrenQueryOptions } from '../../../api/children';
+import { accountQueryOptions } from '../../../api/credits';
 import { usePlace } from '../../../lib/places';
-import { profileQueryOptions } from '../../../lib/profile';
+import { profileQueryOptions } from '../../../api/profile';
 import { timeDiff, timeZoneLabel } from '@portal/web-kit/time';
 import { completedGroupsQueryOptions, coursesQueryOptions } from '../api/lessons-api';
 import { schedulePageQueryOptions } from '../api/schedule-queries';
@@ -88,148 +87,146 @@ export function DashboardPage() {
   const location = usePlace(p?.user_city, p?.user_country) || '-';
 
   return (
-    <AccountLayout>
-      <Container size="xl" py="xl">
-        <Title order={1} mb="lg">
-          {t('dashboardTitle')}
-        </Title>
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="md">
-              <Card withBorder radius="md">
-                <Title order={2} size="h4" mb="sm">
-                  {t('aboutYou')}
-                </Title>
-                {p ? (
-                  <Stack gap={6}>
-                    <Field label={t('timeZone')} value={zone} />
-                    <Field label={t('phone')} value={`+${p.country_code} ${p.mobile}`} />
-                    <Field label={t('location')} value={location} />
-                    <Field label={t('email')} value={orDash(p.email)} />
-                    <Field label={t('referrer')} value={orDash(p.referer)} />
-                  </Stack>
-                ) : (
-                  <Skeleton height={120} />
-                )}
-              </Card>
-              <Card withBorder radius="md">
-                <Title order={2} size="h4" mb="sm">
-                  {t('creditBalance')}
-                </Title>
-                <Text fz={32} fw={700} lh={1.2}>
-                  {account.data?.balance ?? '–'}
-                </Text>
-                <Text size="sm" c="dimmed" mb="md">
-                  {t('availableAfter', { count: account.data?.balance_valid ?? 0 })}
-                </Text>
-                <Group>
-                  <Button component={Link} to={paths.recharge} size="sm">
-                    {t('topUp')}
-                  </Button>
-                  <Button component={Link} to={paths.payHistory} size="sm" variant="default">
-                    {t('viewDetails')}
-                  </Button>
-                </Group>
-              </Card>
-              <Card withBorder radius="md">
-                <Group justify="space-between" mb="sm">
-                  <Title order={2} size="h4">
-                    {t('children')}
-                  </Title>
-                  <Button component={Link} to={paths.home.children} size="xs" variant="light">
-                    {t('editChild')}
-                  </Button>
-                </Group>
-                <Stack gap="xs">
-                  {(children.data ?? []).map((child) => (
-                    <Group key={child.student_sn} gap="sm">
-                      <Avatar src={child.avatar} alt="" size="md" />
-                      <div>
-                        <Text fw={600}>{child.nickname}</Text>
-                        <Text size="xs" c="dimmed">
-                          {t('age', { count: child.age })}
-                        </Text>
-                      </div>
-                    </Group>
-                  ))}
-                  {children.data?.length === 0 && (
-                    <Text size="sm" c="dimmed">
-                      {t('noChild')}
-                    </Text>
-                  )}
+    <Container size="xl" py="xl">
+      <Title order={1} mb="lg">
+        {t('dashboardTitle')}
+      </Title>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Card withBorder radius="md">
+              <Title order={2} size="h4" mb="sm">
+                {t('aboutYou')}
+              </Title>
+              {p ? (
+                <Stack gap={6}>
+                  <Field label={t('timeZone')} value={zone} />
+                  <Field label={t('phone')} value={`+${p.country_code} ${p.mobile}`} />
+                  <Field label={t('location')} value={location} />
+                  <Field label={t('email')} value={orDash(p.email)} />
+                  <Field label={t('referrer')} value={orDash(p.referer)} />
                 </Stack>
-              </Card>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Group justify="space-between" mb="md" align="flex-end">
-              <Select
-                label={t('childFilter')}
-                data={[
-                  { value: '', label: t('allChildren') },
-                  ...(children.data ?? []).map((child) => ({
-                    value: child.student_sn,
-                    label: child.nickname,
-                  })),
-                ]}
-                value={studentSn ?? ''}
-                onChange={(value) => update({ student: value || undefined, page: undefined })}
-                allowDeselect={false}
-                w={220}
-              />
-              <Text size="sm" c="dimmed" role="status">
-                {count === undefined ? '' : t(`count_${tab}`, { count })}
+              ) : (
+                <Skeleton height={120} />
+              )}
+            </Card>
+            <Card withBorder radius="md">
+              <Title order={2} size="h4" mb="sm">
+                {t('creditBalance')}
+              </Title>
+              <Text fz={32} fw={700} lh={1.2}>
+                {account.data?.balance ?? '–'}
               </Text>
-            </Group>
-            <Tabs
-              value={tab}
-              onChange={(value) => update({ tab: value ?? 'schedule', page: undefined })}
-            >
-              <Tabs.List mb="md">
-                <Tabs.Tab value="schedule">{t('tabSchedule')}</Tabs.Tab>
-                <Tabs.Tab value="course">{t('tabCourse')}</Tabs.Tab>
-                <Tabs.Tab value="completed">{t('tabCompleted')}</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="schedule">
-                {tab === 'schedule' && (
-                  <ScheduleList
-                    studentSn={studentSn}
-                    page={page}
-                    onPage={(next) => update({ page: String(next) })}
-                  />
+              <Text size="sm" c="dimmed" mb="md">
+                {t('availableAfter', { count: account.data?.balance_valid ?? 0 })}
+              </Text>
+              <Group>
+                <Button component={Link} to={paths.recharge} size="sm">
+                  {t('topUp')}
+                </Button>
+                <Button component={Link} to={paths.payHistory} size="sm" variant="default">
+                  {t('viewDetails')}
+                </Button>
+              </Group>
+            </Card>
+            <Card withBorder radius="md">
+              <Group justify="space-between" mb="sm">
+                <Title order={2} size="h4">
+                  {t('children')}
+                </Title>
+                <Button component={Link} to={paths.home.children} size="xs" variant="light">
+                  {t('editChild')}
+                </Button>
+              </Group>
+              <Stack gap="xs">
+                {(children.data ?? []).map((child) => (
+                  <Group key={child.student_sn} gap="sm">
+                    <Avatar src={child.avatar} alt="" size="md" />
+                    <div>
+                      <Text fw={600}>{child.nickname}</Text>
+                      <Text size="xs" c="dimmed">
+                        {t('age', { count: child.age })}
+                      </Text>
+                    </div>
+                  </Group>
+                ))}
+                {children.data?.length === 0 && (
+                  <Text size="sm" c="dimmed">
+                    {t('noChild')}
+                  </Text>
                 )}
-              </Tabs.Panel>
-              <Tabs.Panel value="course">
-                {tab === 'course' && (
-                  <ListState query={courseCount}>
-                    {(list) =>
-                      list.length === 0 ? (
-                        <LessonsEmpty text={t('noCourse')} />
-                      ) : (
-                        <SimpleGrid cols={{ base: 1, lg: 2 }}>
-                          {list.map((course) => (
-                            <CourseCard key={course.course_sn} course={course} />
-                          ))}
-                        </SimpleGrid>
-                      )
-                    }
-                  </ListState>
-                )}
-              </Tabs.Panel>
-              <Tabs.Panel value="completed">
-                {tab === 'completed' && (
-                  <CompletedList
-                    studentSn={studentSn}
-                    page={page}
-                    onPage={(next) => update({ page: String(next) })}
-                  />
-                )}
-              </Tabs.Panel>
-            </Tabs>
-          </Grid.Col>
-        </Grid>
-      </Container>
-    </AccountLayout>
+              </Stack>
+            </Card>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Group justify="space-between" mb="md" align="flex-end">
+            <Select
+              label={t('childFilter')}
+              data={[
+                { value: '', label: t('allChildren') },
+                ...(children.data ?? []).map((child) => ({
+                  value: child.student_sn,
+                  label: child.nickname,
+                })),
+              ]}
+              value={studentSn ?? ''}
+              onChange={(value) => update({ student: value || undefined, page: undefined })}
+              allowDeselect={false}
+              w={220}
+            />
+            <Text size="sm" c="dimmed" role="status">
+              {count === undefined ? '' : t(`count_${tab}`, { count })}
+            </Text>
+          </Group>
+          <Tabs
+            value={tab}
+            onChange={(value) => update({ tab: value ?? 'schedule', page: undefined })}
+          >
+            <Tabs.List mb="md">
+              <Tabs.Tab value="schedule">{t('tabSchedule')}</Tabs.Tab>
+              <Tabs.Tab value="course">{t('tabCourse')}</Tabs.Tab>
+              <Tabs.Tab value="completed">{t('tabCompleted')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="schedule">
+              {tab === 'schedule' && (
+                <ScheduleList
+                  studentSn={studentSn}
+                  page={page}
+                  onPage={(next) => update({ page: String(next) })}
+                />
+              )}
+            </Tabs.Panel>
+            <Tabs.Panel value="course">
+              {tab === 'course' && (
+                <ListState query={courseCount}>
+                  {(list) =>
+                    list.length === 0 ? (
+                      <LessonsEmpty text={t('noCourse')} />
+                    ) : (
+                      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+                        {list.map((course) => (
+                          <CourseCard key={course.course_sn} course={course} />
+                        ))}
+                      </SimpleGrid>
+                    )
+                  }
+                </ListState>
+              )}
+            </Tabs.Panel>
+            <Tabs.Panel value="completed">
+              {tab === 'completed' && (
+                <CompletedList
+                  studentSn={studentSn}
+                  page={page}
+                  onPage={(next) => update({ page: String(next) })}
+                />
+              )}
+            </Tabs.Panel>
+          </Tabs>
+        </Grid.Col>
+      </Grid>
+    </Container>
   );
 }
 

@@ -14,11 +14,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { FormAlert, useFormFeedback, fieldError } from '@portal/web-kit/forms';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { PageLoader, useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { messageText } from '../../../lib/i18n';
-import { profileQueryOptions } from '../../../lib/profile';
+import { profileQueryOptions } from '../../../api/profile';
 import { storage } from '../../../lib/storage';
 import { onboardingApi } from '../api/onboarding-api';
 import { ReferralCodeField } from './referral-code-field';
@@ -132,25 +131,23 @@ export function OnboardingEmailPage() {
     return <Navigate to={paths.home.attendClassNow} replace />;
 
   return (
-    <AccountLayout>
-      <Container size={520} py="xl">
-        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
-          <Stack gap="lg">
-            <div>
-              <Text size="sm" c="dimmed">
-                {t('step', { step: 1, total: 2 })}
-              </Text>
-              <Title order={1} size="h2">
-                {t('emailTitle')}
-              </Title>
-              <Text c="dimmed" size="sm" mt={4}>
-                {t('emailSubtitle')}
-              </Text>
-            </div>
-            {profile.data ? <EmailForm profile={profile.data} /> : <PageLoader />}
-          </Stack>
-        </Paper>
-      </Container>
-    </AccountLayout>
+    <Container size={520} py="xl">
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
+        <Stack gap="lg">
+          <div>
+            <Text size="sm" c="dimmed">
+              {t('step', { step: 1, total: 2 })}
+            </Text>
+            <Title order={1} size="h2">
+              {t('emailTitle')}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {t('emailSubtitle')}
+            </Text>
+          </div>
+          {profile.data ? <EmailForm profile={profile.data} /> : <PageLoader />}
+        </Stack>
+      </Paper>
+    </Container>
   );
 }

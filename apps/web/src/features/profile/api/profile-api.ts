@@ -1,7 +1,7 @@
 import type { Language } from '@portal/shared/i18n';
 import { api } from '../../../lib/api-client';
 
-export { profileQueryOptions } from '../../../lib/profile';
+export { profileQueryOptions } from '../../../api/profile';
 
 export const profileApi = {
   updateEmail: (email: string) => api.post<null>('/api/updateEmail', { email }),

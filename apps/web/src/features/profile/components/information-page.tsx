@@ -18,7 +18,6 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { AccountLayout } from '../../../components/layout/account-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { fieldError, toastFirstError } from '@portal/web-kit/forms';
 import { changeLanguage, currentLanguage } from '../../../lib/i18n';
@@ -59,90 +58,88 @@ export function InformationPage() {
   });
 
   return (
-    <AccountLayout>
-      <Container size="sm" py="xl">
-        <Title order={1} mb="lg">
-          {t('title')}
-        </Title>
-        {profile.isPending ? (
-          <Stack aria-busy="true">
-            <Skeleton height={120} />
-            <Skeleton height={120} />
-          </Stack>
-        ) : profile.isError ? (
-          <Text c="red.8">{t('loadFailed')}</Text>
-        ) : (
-          <Stack gap="lg">
-            <Paper withBorder p="lg" component="section" aria-labelledby="account-heading">
-              <Title order={2} size="h4" id="account-heading" mb="sm">
-                {t('account')}
-              </Title>
+    <Container size="sm" py="xl">
+      <Title order={1} mb="lg">
+        {t('title')}
+      </Title>
+      {profile.isPending ? (
+        <Stack aria-busy="true">
+          <Skeleton height={120} />
+          <Skeleton height={120} />
+        </Stack>
+      ) : profile.isError ? (
+        <Text c="red.8">{t('loadFailed')}</Text>
+      ) : (
+        <Stack gap="lg">
+          <Paper withBorder p="lg" component="section" aria-labelledby="account-heading">
+            <Title order={2} size="h4" id="account-heading" mb="sm">
+              {t('account')}
+            </Title>
+            <Text size="sm">
+              {t('phone')}: +{profile.data.country_code} {profile.data.mobile}
+            </Text>
+            {profile.data.name && (
               <Text size="sm">
-                {t('phone')}: +{profile.data.country_code} {profile.data.mobile}
+                {t('name')}: {profile.data.name}
               </Text>
-              {profile.data.name && (
-                <Text size="sm">
-                  {t('name')}: {profile.data.name}
-                </Text>
+            )}
+          </Paper>
+
+          <Paper withBorder p="lg" component="section" aria-labelledby="email-heading">
+            <Title order={2} size="h4" id="email-heading" mb="sm">
+              {t('email')}
+            </Title>
+            <form
+              noValidate
+              onSubmit={form.handleSubmit(
+                (values) => saveEmail.mutate(values.email),
+                toastFirstError<EmailForm>(['email']),
               )}
-            </Paper>
+            >
+              <Group align="flex-start" wrap="nowrap">
+                <TextInput
+                  style={{ flex: 1 }}
+                  label={t('email')}
+                  labelProps={{ className: 'visually-hidden' }}
+                  type="email"
+                  autoComplete="email"
+                  maxLength={50}
+                  {...form.register('email')}
+                  error={fieldError(form.formState.errors.email)}
+                />
+                <Button type="submit" loading={saveEmail.isPending}>
+                  {t('save', { ns: 'common' })}
+                </Button>
+              </Group>
+            </form>
+          </Paper>
 
-            <Paper withBorder p="lg" component="section" aria-labelledby="email-heading">
-              <Title order={2} size="h4" id="email-heading" mb="sm">
-                {t('email')}
-              </Title>
-              <form
-                noValidate
-                onSubmit={form.handleSubmit(
-                  (values) => saveEmail.mutate(values.email),
-                  toastFirstError<EmailForm>(['email']),
-                )}
-              >
-                <Group align="flex-start" wrap="nowrap">
-                  <TextInput
-                    style={{ flex: 1 }}
-                    label={t('email')}
-                    labelProps={{ className: 'visually-hidden' }}
-                    type="email"
-                    autoComplete="email"
-                    maxLength={50}
-                    {...form.register('email')}
-                    error={fieldError(form.formState.errors.email)}
-                  />
-                  <Button type="submit" loading={saveEmail.isPending}>
-                    {t('save', { ns: 'common' })}
-                  </Button>
-                </Group>
-              </form>
-            </Paper>
+          <Paper withBorder p="lg" component="section" aria-labelledby="password-heading">
+            <Title order={2} size="h4" id="password-heading" mb="sm">
+              {t('password')}
+            </Title>
+            <PasswordSection
+              key={String(profile.data.has_password)}
+              hasPassword={profile.data.has_password}
+            />
+          </Paper>
 
-            <Paper withBorder p="lg" component="section" aria-labelledby="password-heading">
-              <Title order={2} size="h4" id="password-heading" mb="sm">
-                {t('password')}
-              </Title>
-              <PasswordSection
-                key={String(profile.data.has_password)}
-                hasPassword={profile.data.has_password}
-              />
-            </Paper>
-
-            <Paper withBorder p="lg" component="section" aria-labelledby="language-heading">
-              <Title order={2} size="h4" id="language-heading" mb="sm">
-                {t('language')}
-              </Title>
-              <SegmentedControl
-                aria-label={t('language')}
-                value={currentLanguage()}
-                onChange={(value) => saveLanguage.mutate(value as Language)}
-                data={[
-                  { value: 'en', label: 'English' },
-                  { value: 'zh_CN', label: '简体中文' },
-                ]}
-              />
-            </Paper>
-          </Stack>
-        )}
-      </Container>
-    </AccountLayout>
+          <Paper withBorder p="lg" component="section" aria-labelledby="language-heading">
+            <Title order={2} size="h4" id="language-heading" mb="sm">
+              {t('language')}
+            </Title>
+            <SegmentedControl
+              aria-label={t('language')}
+              value={currentLanguage()}
+              onChange={(value) => saveLanguage.mutate(value as Language)}
+              data={[
+                { value: 'en', label: 'English' },
+                { value: 'zh_CN', label: '简体中文' },
+              ]}
+            />
+          </Paper>
+        </Stack>
+      )}
+    </Container>
   );
 }

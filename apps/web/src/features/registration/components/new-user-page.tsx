@@ -13,7 +13,7 @@ import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { PublicLayout } from '../../../components/layout/public-layout';
+import { PublicLayout } from '../../../app/layouts/public-layout';
 import { PhoneField } from '../../../components/phone-field';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';

@@ -1,7 +1,7 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PublicLayout } from '../../../components/layout/public-layout';
+import { PublicLayout } from '../../../app/layouts/public-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { useInviteAdviser } from '../hooks/use-invite-adviser';
 import { AdviserInvite } from './adviser-invite';

@@ -1,7 +1,7 @@
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PublicLayout } from '../../../components/layout/public-layout';
+import { PublicLayout } from '../../../app/layouts/public-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { useInviteAdviser } from '../hooks/use-invite-adviser';

@@ -26,7 +26,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { PublicLayout } from '../../../components/layout/public-layout';
+import { PublicLayout } from '../../../app/layouts/public-layout';
 import { PhoneField } from '../../../components/phone-field';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';

@@ -3,9 +3,9 @@ import '@mantine/core/styles/NavLink.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
-import { useLogout, useResetPasswordEntry } from '../../lib/account';
-import { profileQueryOptions } from '../../lib/profile';
+import { paths } from '../../../config/paths';
+import { useLogout, useResetPasswordEntry } from '../hooks/use-account-actions';
+import { profileQueryOptions } from '../../../api/profile';
 
 /**
  * The account's pages (spec §2 Header: Monthly Statement, Pass Information, Transaction History,

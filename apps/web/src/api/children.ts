@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from './api-client';
+import { api } from '../lib/api-client';
 
 /**
  * `GET /api/students`: the parent's children. Shared by the children screens and the dashboard,

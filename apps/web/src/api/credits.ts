@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api } from '../lib/api-client';
 
 /**
  * `GET /api/accounts?model=lessons`: the credit balances shown in the header, the dashboard and

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Language } from '@portal/shared/i18n';
-import { api } from './api-client';
+import { api } from '../lib/api-client';
 
 /**
  * `GET /api/dict/site`: the school's public facts (company, support contact, the app's store

@@ -1,19 +1,21 @@
 import { Box, Burger, Divider, Drawer, Flex, Stack } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
 import { useDisclosure } from '@mantine/hooks';
+import { LanguageSwitch } from '@portal/web-kit/language-switch';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import AccountMenu, { AccountLinks } from '../../features/account/components/account-menu';
+import { ChildNav } from '../../features/account/components/child-nav';
+import { CreditBalance } from '../../features/account/components/credit-balance';
+import { MemberBadge } from '../../features/account/components/member-badge';
+import { useKeepTimeZoneCurrent } from '../../features/account/hooks/use-keep-time-zone-current';
 import { saveLanguageOnAccount } from '../../lib/account';
 import { storage } from '../../lib/storage';
-import { LanguageSwitch } from '@portal/web-kit/language-switch';
-import AccountMenu, { AccountLinks } from './account-menu';
-import { ChildNav } from './child-nav';
-import { CreditBalance } from './credit-balance';
 import { HEADER_HEIGHT, HeaderBar } from './header-bar';
-import { MemberBadge } from './member-badge';
-import { useKeepTimeZoneCurrent } from './use-keep-time-zone-current';
+
+export { AccountMenu };
 
 /** Width of the shell's left navigation (spec §9). */
 const NAV_WIDTH = 295;
@@ -26,14 +28,13 @@ const saveLanguage = (language: Parameters<typeof saveLanguageOnAccount>[0]) =>
  * (saved on the account too) and the account menu. Screens of the `/home/children` shell also
  * get the left navigation, which stays beside the content as it scrolls. On phones and small
  * tablets every signed-in screen has the same menu: a drawer with the navigation, the account's
- * pages and the language (decision 033). Without a token: back to `/`.
+ * pages and the language (decision 033).
  */
 export function AccountLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [navOpen, nav] = useDisclosure(false);
   useKeepTimeZoneCurrent();
-  if (!storage.getToken()) return <Navigate to={paths.signIn} replace />;
   const inShell = pathname.startsWith(`${paths.home.root}/`);
 
   return (
@@ -101,5 +102,28 @@ export function AccountLayout({ children }: { children: ReactNode }) {
         <Box component="main">{children}</Box>
       )}
     </Box>
+  );
+}
+
+/**
+ * The guard route of the signed-in screens (app/router.tsx): without a stored session, back to
+ * sign-in (spec §4 Session). It runs on every navigation, as the check did inside each screen.
+ */
+export function RequireSession() {
+  useLocation();
+  return storage.getToken() ? <Outlet /> : <Navigate to={paths.signIn} replace />;
+}
+
+/**
+ * The layout route of the signed-in screens. Each screen gets a frame of its own, as when every
+ * screen drew one: the header's queries (profile, balance) refresh when stale as a screen opens,
+ * and the phone's menu starts closed.
+ */
+export function AccountLayoutRoute() {
+  const { pathname } = useLocation();
+  return (
+    <AccountLayout key={pathname}>
+      <Outlet />
+    </AccountLayout>
   );
 }

@@ -1,14 +1,17 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { LanguageSwitch } from '@portal/web-kit/language-switch';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { storage } from '../../lib/storage';
-import { LanguageSwitch } from '@portal/web-kit/language-switch';
 import { HeaderBar } from './header-bar';
 
 // Only a parent with a session needs the account menu: its code (and the account's queries)
-// stays out of the sign-in page (decision 028).
-const AccountMenu = lazy(() => import('./account-menu'));
+// stays out of the sign-in page (decision 028). It comes with the signed-in frame, one chunk.
+const AccountMenu = lazy(() =>
+  import('./account-layout').then((m) => ({ default: m.AccountMenu })),
+);
 
 /** True when a session is stored: public pages then lead back to the account (decision 033). */
 export function useHasSession(): boolean {
@@ -68,5 +71,18 @@ export function PublicLayout({ children, actions }: { children: ReactNode; actio
         </Container>
       </Box>
     </Box>
+  );
+}
+
+/**
+ * The layout route of the public pages (app/router.tsx). Each page gets a frame of its own, as
+ * when every page drew one: the header reads the session anew when the page changes.
+ */
+export function PublicLayoutRoute() {
+  const { pathname } = useLocation();
+  return (
+    <PublicLayout key={pathname}>
+      <Outlet />
+    </PublicLayout>
   );
 }

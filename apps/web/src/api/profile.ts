@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ProfileSchema, UserInfoSchema } from '@portal/shared/auth';
-import { api } from './api-client';
+import { api } from '../lib/api-client';
 import { timeDiff } from '@portal/web-kit/time';
 
 /**

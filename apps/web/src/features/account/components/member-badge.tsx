@@ -2,8 +2,8 @@ import { Badge } from '@mantine/core';
 import '@mantine/core/styles/Badge.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { accountQueryOptions } from '../../lib/credits';
-import { profileQueryOptions } from '../../lib/profile';
+import { accountQueryOptions } from '../../../api/credits';
+import { profileQueryOptions } from '../../../api/profile';
 
 /** The unlimited-plan badge (spec §2 Header): kids count and expiry, only for members. */
 export function MemberBadge() {

@@ -3,8 +3,8 @@ import '@mantine/core/styles/Badge.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
-import { accountQueryOptions } from '../../lib/credits';
+import { paths } from '../../../config/paths';
+import { accountQueryOptions } from '../../../api/credits';
 
 /**
  * Header credit balance (spec §2 Header): on hover (or focus) it tells paid credit, which is

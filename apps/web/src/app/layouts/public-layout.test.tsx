@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CatalogueLayout } from '../../features/catalogue/components/catalogue-layout';
 import { changeLanguage } from '../../lib/i18n';
 import { storage } from '../../lib/storage';
 import { renderWithProviders, stubFetch } from '../../test/render';
+import { CatalogueLayoutRoute } from './catalogue-layout';
 
 const PROFILE = {
   user_sn: 'P1',
@@ -21,9 +22,11 @@ beforeEach(async () => {
 
 const renderCurriculum = () =>
   renderWithProviders(
-    <CatalogueLayout title="Curriculum" description="Subjects and levels">
-      <p>topics</p>
-    </CatalogueLayout>,
+    <Routes>
+      <Route element={<CatalogueLayoutRoute />}>
+        <Route path="/curriculum" element={<p>topics</p>} />
+      </Route>
+    </Routes>,
     { route: '/curriculum' },
   );
 

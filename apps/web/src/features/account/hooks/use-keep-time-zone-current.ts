@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../lib/api-client';
-import { profileQueryOptions } from '../../lib/profile';
-import { storage } from '../../lib/storage';
+import { api } from '../../../lib/api-client';
+import { profileQueryOptions } from '../../../api/profile';
+import { storage } from '../../../lib/storage';
 import { browserTimeZone } from '@portal/web-kit/time';
 
 // The signed-in layout's hook, not lib/profile.ts: that module is in the entry chunk, and

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accountQueryOptions } from '../../lib/credits';
-import { profileQueryOptions } from '../../lib/profile';
+import { accountQueryOptions } from './credits';
+import { profileQueryOptions } from './profile';
 
 /** What every `AccountLayout` screen opens with: the profile (member badge) and the credit balance. */
 export function prefetchAccountHeader(client: QueryClient): void {

@@ -5,8 +5,8 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../config/paths';
-import { profileQueryOptions } from '../../lib/profile';
+import { paths } from '../../../config/paths';
+import { profileQueryOptions } from '../../../api/profile';
 
 const LINKS = [
   { to: paths.home.attendClassNow, label: 'navUpcoming' },

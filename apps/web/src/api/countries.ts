@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CountryListSchema } from '@portal/shared/dict';
 import type { Language } from '@portal/shared/i18n';
-import { api } from './api-client';
+import { api } from '../lib/api-client';
 
 /** `GET /api/dict/countries` in the current language (spec §7; page size 999). */
 export const countriesQueryOptions = (language: Language) =>

@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storage } from '../../lib/storage';
-import { profileFixture } from '../../test/profile';
-import { renderWithProviders, stubFetch } from '../../test/render';
+import { storage } from '../../../lib/storage';
+import { profileFixture } from '../../../test/profile';
+import { renderWithProviders, stubFetch } from '../../../test/render';
 import { useKeepTimeZoneCurrent } from './use-keep-time-zone-current';
 
 const profile = (timeZone: string | null) => profileFixture({ time_zone: timeZone });
