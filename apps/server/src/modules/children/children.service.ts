@@ -48,8 +48,8 @@ function ageOn(birthIso: string, todayIso: string): number {
 }
 
 /**
- * The self-service child limit (decisions.md → Children): `member_kids` with an active plan,
- * otherwise 3, or what the adviser set; never above the cap of 6.
+ * The self-service child limit (docs/product.md → Children limits): the plan's kids while one is
+ * active, otherwise 3, or what the adviser set; never above the cap of 6.
  */
 export function childLimitFor(override: number | null | undefined, memberKids = 0): number {
   return Math.min(MAX_CHILDREN, override ?? (memberKids > 0 ? memberKids : DEFAULT_CHILD_LIMIT));
