@@ -145,7 +145,14 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    // The apps and packages, and what reaches into them from outside (e2e, bench, scripts).
+    files: [
+      'apps/**/*.{ts,tsx}',
+      'packages/**/*.{ts,tsx}',
+      'e2e/**/*.ts',
+      'bench/**/*.{ts,mjs}',
+      'scripts/**/*.mjs',
+    ],
     plugins: { 'import-x': importX },
     settings: {
       // Without TypeScript extensions here no-cycle would not follow .ts files at all.
@@ -154,7 +161,7 @@ export default tseslint.config(
       'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
           noWarnOnMultipleProjects: true,
         }),
       ],
