@@ -1,17 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { captchaInput, leadingZeroBits } from '@portal/shared/onboarding';
-import { createHash } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
+import { allowCaptchaInTests, solvesTestChallenge, testChallenge } from '../../../test/captcha';
 import { renderWithProviders, stubFetch } from '../../../test/render';
 import { PasswordSignInForm } from './password-sign-in-form';
 
-const CHALLENGE = {
-  id: 'challenge-id-signin-0123',
-  salt: 'c0ffee',
-  difficulty: 6,
-  expires_at: new Date(Date.now() + 300_000).toISOString(),
-};
+// The widget's proof of work runs on the test's thread (test/captcha.ts, decision 041).
+vi.mock('altcha/workers/sha?worker', async () => ({
+  default: (await import('../../../test/captcha')).InThreadCaptchaWorker,
+}));
+await allowCaptchaInTests();
+const CHALLENGE = await testChallenge('challenge-id-signin-0123');
 
 const bodiesOf = (calls: { url: string; init?: RequestInit }[], path: string) =>
   calls
@@ -74,10 +73,7 @@ describe('password sign-in under throttling (decision 030)', () => {
     });
     expect(first).not.toHaveProperty('captcha');
     expect(second).toMatchObject({ mobile: '13712345678', password: 'secret123' });
-    const [id, nonce] = String(second!.captcha).split('.');
-    expect(id).toBe(CHALLENGE.id);
-    const hash = createHash('sha256').update(captchaInput(CHALLENGE.salt, nonce!)).digest();
-    expect(leadingZeroBits(new Uint8Array(hash))).toBeGreaterThanOrEqual(6);
+    expect(await solvesTestChallenge(second!.captcha)).toBe(CHALLENGE.parameters.data.id);
     await waitFor(() => expect(localStorage.getItem('signInDevice')).toBe('new-device'));
   });
 });

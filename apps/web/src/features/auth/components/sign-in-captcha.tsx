@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-// The registration's proof-of-work check, as it is: one captcha for the whole app (decision 030).
-import { CaptchaDialog } from '../../registration/components/captcha-dialog';
-import { useCaptcha } from '../../registration/hooks/use-captcha';
+// One human check for the whole app (ALTCHA in components/captcha; decisions 030 and 041).
+import { CaptchaDialog } from '../../../components/captcha/captcha-dialog';
+import { useCaptcha } from '../../../components/captcha/use-captcha';
 
 /**
  * The human check a sign-in needs after a few wrong passwords for the phone (decision 030): it

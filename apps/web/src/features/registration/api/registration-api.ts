@@ -1,11 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SalespersonSchema } from '@portal/shared/auth';
 import type { Language } from '@portal/shared/i18n';
-import {
-  CaptchaChallengeSchema,
-  ShareImagesSchema,
-  SignUpDataSchema,
-} from '@portal/shared/onboarding';
+import { ShareImagesSchema, SignUpDataSchema } from '@portal/shared/onboarding';
 import { api } from '../../../lib/api-client';
 
 export interface PhoneInput {
@@ -51,5 +47,4 @@ export const registrationApi = {
   /** Spec §7 addCheckPointsLog; a lost checkpoint must never disturb the page. */
   checkpoint: (type: number, value: string) =>
     api.post('/api/addCheckPointsLog', { type, value }, { silent: true }).catch(() => undefined),
-  captchaChallenge: () => api.get('/api/captcha', { schema: CaptchaChallengeSchema }),
 };

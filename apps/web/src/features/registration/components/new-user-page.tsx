@@ -13,6 +13,8 @@ import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { CaptchaCheck } from '../../../components/captcha/captcha-check';
+import { CaptchaDialog } from '../../../components/captcha/captcha-dialog';
 import { PublicLayout } from '../../../app/layouts/public-layout';
 import { PhoneField } from '../../../components/phone-field';
 import { useDocumentTitle } from '@portal/web-kit/page';
@@ -21,8 +23,6 @@ import { fieldError, toastFirstError } from '@portal/web-kit/forms';
 import { registrationApi } from '../api/registration-api';
 import { useSignUp } from '../hooks/use-sign-up';
 import { AgreementLinks } from './agreement-links';
-import { CaptchaCheck } from './captcha-check';
-import { CaptchaDialog } from './captcha-dialog';
 import { RegisterCodeField } from './register-code-field';
 
 const FIELD_ORDER: (keyof NewUserForm)[] = [

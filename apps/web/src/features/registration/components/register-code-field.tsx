@@ -13,8 +13,8 @@ import { messageText } from '../../../lib/i18n';
 import { notify } from '@portal/web-kit/notify';
 import { useCountdown } from '@portal/web-kit/code-field';
 import { registrationApi, type PhoneInput } from '../api/registration-api';
-import { useCaptcha } from '../hooks/use-captcha';
-import { CaptchaDialog } from './captcha-dialog';
+import { CaptchaDialog } from '../../../components/captcha/captcha-dialog';
+import { useCaptcha } from '../../../components/captcha/use-captcha';
 
 /**
  * The six-digit SMS code of a registration with its Send button: 60 s countdown (spec §4), scene

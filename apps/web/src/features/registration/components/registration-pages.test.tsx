@@ -1,22 +1,21 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { captchaInput, leadingZeroBits } from '@portal/shared/onboarding';
-import { createHash } from 'node:crypto';
 import { Route, Routes, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { renderWithProviders, stubFetch } from '../../../test/render';
 import { storage } from '../../../lib/storage';
+import { allowCaptchaInTests, solvesTestChallenge, testChallenge } from '../../../test/captcha';
 import { NewUserPage } from './new-user-page';
 import { NewUserThanksPage } from './new-user-thanks-page';
 import { SaleCardPage } from './sale-card-page';
 import { ShareRegisterPage } from './share-register-page';
 
-const CHALLENGE = {
-  id: 'challenge-id-0123456789',
-  salt: 'feedface',
-  difficulty: 6,
-  expires_at: new Date(Date.now() + 300_000).toISOString(),
-};
+// The widget's proof of work runs on the test's thread (test/captcha.ts, decision 041).
+vi.mock('altcha/workers/sha?worker', async () => ({
+  default: (await import('../../../test/captcha')).InThreadCaptchaWorker,
+}));
+await allowCaptchaInTests();
+const CHALLENGE = await testChallenge('challenge-id-0123456789');
 
 const ADVISER = {
   name: 'Amy Chen',
@@ -137,11 +136,8 @@ describe('/newUser (spec §2, §5)', () => {
       utm_campaign: 'autumn',
     });
     expect(body).not.toHaveProperty('phone');
-    // The solution is the server's rule: SHA-256(salt + nonce) with 6 leading zero bits.
-    const [id, nonce] = String(body!.captcha).split('.');
-    expect(id).toBe(CHALLENGE.id);
-    const hash = createHash('sha256').update(captchaInput(CHALLENGE.salt, nonce!)).digest();
-    expect(leadingZeroBits(new Uint8Array(hash))).toBeGreaterThanOrEqual(6);
+    // The solution is the server's rule: the widget's payload solves the signed challenge.
+    expect(await solvesTestChallenge(body!.captcha)).toBe(CHALLENGE.parameters.data.id);
     expect(bodyOf(calls, '/api/addCheckPointsLog')[0]).toEqual({
       type: 1,
       value: 'landingpage-id:13',
@@ -155,10 +151,7 @@ describe('/newUser (spec §2, §5)', () => {
     await waitFor(() => expect(bodyOf(calls, '/api/login/verify-code')).toHaveLength(1));
     const [body] = bodyOf(calls, '/api/login/verify-code');
     expect(body).toMatchObject({ country_code: '86', mobile: '13712345678', scene: 'register' });
-    const [id, nonce] = String(body!.captcha).split('.');
-    expect(id).toBe(CHALLENGE.id);
-    const hash = createHash('sha256').update(captchaInput(CHALLENGE.salt, nonce!)).digest();
-    expect(leadingZeroBits(new Uint8Array(hash))).toBeGreaterThanOrEqual(6);
+    expect(await solvesTestChallenge(body!.captcha)).toBe(CHALLENGE.parameters.data.id);
   });
 
   it('keeps the 320 px popup open with a retry when the check cannot finish', async () => {

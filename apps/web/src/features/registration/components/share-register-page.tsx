@@ -35,7 +35,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { registrationApi, shareImagesQueryOptions } from '../api/registration-api';
 import { useInviteAdviser } from '../hooks/use-invite-adviser';
 import { useSignUp } from '../hooks/use-sign-up';
-import { CaptchaDialog } from './captcha-dialog';
+import { CaptchaDialog } from '../../../components/captcha/captcha-dialog';
 import { RegisterCodeField } from './register-code-field';
 import { AgreementLinks } from './agreement-links';
 

@@ -5,7 +5,7 @@ import { completeSignIn } from '../../../lib/account';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '@portal/web-kit/notify';
 import { registrationApi } from '../api/registration-api';
-import { useCaptcha } from './use-captcha';
+import { useCaptcha } from '../../../components/captcha/use-captcha';
 
 /**
  * Registration with its captcha (spec §5): a solved captcha goes with the form; without one the

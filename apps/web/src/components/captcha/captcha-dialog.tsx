@@ -1,6 +1,6 @@
 import { Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Captcha } from '../hooks/use-captcha';
+import type { Captcha } from './use-captcha';
 import { CaptchaCheck } from './captcha-check';
 
 /** Spec §5 / §9: without a solved captcha, submitting opens this 320 px popup. */
