@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canonicalTimeZone } from '../api/time-zone';
 import { LANGUAGES } from '../i18n/language';
-import { CAPTCHA_SOLUTION_MAX_LENGTH } from '../onboarding/captcha';
+import { CAPTCHA_SOLUTION_MAX_LENGTH } from '../onboarding/captcha-limits';
 import { VerificationCodeSchema } from './codes';
 import { EmailSchema } from './email';
 import { newPasswordField, PASSWORD_MAX_LENGTH, SignInPasswordSchema } from './password';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CAPTCHA_SOLUTION_MAX_LENGTH } from './captcha-limits';
+
+export { CAPTCHA_SOLUTION_MAX_LENGTH, CAPTCHA_VALID_MS } from './captcha-limits';
 
 /**
  * The human check (decisions 020, 030 and 041): a self-hosted ALTCHA proof of work. The server
@@ -21,12 +24,6 @@ export const CaptchaChallengeSchema = z.object({
   signature: z.string(),
 });
 export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
-
-/** Longest payload a form may send (ours are ~700 characters of base64). */
-export const CAPTCHA_SOLUTION_MAX_LENGTH = 4000;
-
-/** A challenge must be solved and used within this time (decision 020). */
-export const CAPTCHA_VALID_MS = 5 * 60_000;
 
 /**
  * The solved captcha a form sends (field `captcha`): the widget's payload, base64 of JSON
