@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   FORMATTER_CACHE_MAX,
   atOffset,
@@ -146,5 +146,55 @@ describe("a day on the parent's calendar", () => {
     ['Not/AZone', '2026-11-24T23:59:00Z', '2026-11-24'],
   ])('%s at %s is %s', (zone, instant, day) => {
     expect(dayInZone(zone, new Date(instant))).toBe(day);
+  });
+});
+
+describe('the same answers on any server (decision 041: why not dayjs on the server)', () => {
+  /** Runs `check` with the process in `zone`, as a server configured with TZ=zone. */
+  function onServerIn(zone: string, check: () => void) {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      check();
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  }
+
+  it("reads a zone's wall clock the same when it falls in the server zone's skipped hour", () => {
+    // 2026-03-08 02:30 exists in Shanghai but not in New York (clocks jump 02:00 → 03:00).
+    onServerIn('America/New_York', () => {
+      expect(localParts(new Date('2026-03-07T18:30:00Z'), 'Asia/Shanghai')).toMatchObject({
+        day: 8,
+        hour: 2,
+        minute: 30,
+      });
+    });
+  });
+
+  it("finds an existing wall time's instant near the server zone's own change", () => {
+    // New York 21:00 on the evening London turns its clocks back.
+    onServerIn('Europe/London', () => {
+      const local = { year: 2025, month: 10, day: 25, hour: 21, minute: 0 };
+      expect(zonedTimeToUtc(local, 'America/New_York').toISOString()).toBe(
+        '2025-10-26T01:00:00.000Z',
+      );
+    });
+  });
+
+  it('resolves a repeated hour the same in summer and in winter', () => {
+    // 01:30 happens twice in New York on 2026-11-01; the answer must not depend on today.
+    const local = { year: 2026, month: 11, day: 1, hour: 1, minute: 30 };
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(new Date('2026-07-01T12:00:00Z'));
+      const inSummer = zonedTimeToUtc(local, 'America/New_York').toISOString();
+      vi.setSystemTime(new Date('2026-12-01T12:00:00Z'));
+      expect(zonedTimeToUtc(local, 'America/New_York').toISOString()).toBe(inSummer);
+      expect(inSummer).toBe('2026-11-01T05:30:00.000Z');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
