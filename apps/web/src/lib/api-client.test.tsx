@@ -4,7 +4,7 @@ import { renderWithProviders, stubFetch } from '../test/render';
 import { api, ApiError } from './api-client';
 import { storage } from './storage';
 
-// The client itself is the kit's (packages/web-kit/src/api-client); here, the parent's session.
+// The client itself is the kit's (packages/web-kit/src/api-client); here, the parents' session.
 const assign = vi.fn();
 
 beforeEach(async () => {
@@ -21,7 +21,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("the parents' api client", () => {
+describe('api client', () => {
   it('sends the stored session token', async () => {
     storage.setToken('tok-123');
     const calls = stubFetch(() => ({ body: { code: 200, msg: 'ok', data: { a: 1 } } }));

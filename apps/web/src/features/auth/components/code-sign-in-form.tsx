@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useFormFeedback, fieldError, FormAlert } from '@portal/web-kit/forms';
 import { messageText } from '../../../lib/i18n';
 import { authApi } from '../api/auth-api';
-import { useCountdown } from '@portal/web-kit/code-field';
+import { CodeField, useCountdown } from '@portal/web-kit/code-field';
 import { PhoneField } from '../../../components/phone-field';
 
 type CodeForm = z.input<typeof CodeLoginBodySchema>;
@@ -109,30 +109,14 @@ export function CodeSignInForm() {
             />
           )}
         />
-        <Group gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
-            style={{ flex: 1 }}
-            label={t('code')}
-            labelProps={{ className: 'visually-hidden' }}
-            placeholder={t('codePlaceholder')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            {...form.register('code', { setValueAs: (v: string) => v.replace(/\D+/g, '') })}
-            error={fieldError(form.formState.errors.code)}
-          />
-          <Button
-            variant="light"
-            // Never narrower than its label: "Resend in 60 s" was cut to "Resend in 6" (issue #19).
-            miw={130}
-            style={{ flexShrink: 0 }}
-            onClick={requestCode}
-            disabled={countdown.running}
-            loading={send.isPending}
-          >
-            {countdown.running ? t('resendIn', { seconds: countdown.left }) : t('sendCode')}
-          </Button>
-        </Group>
+        <CodeField
+          ns="auth"
+          input={form.register('code', { setValueAs: (v: string) => v.replace(/\D+/g, '') })}
+          error={fieldError(form.formState.errors.code)}
+          countdown={countdown}
+          onSend={requestCode}
+          sending={send.isPending}
+        />
         {unknownPhone && (
           <Alert color="yellow" title={t('userNotExistTitle')}>
             <Anchor

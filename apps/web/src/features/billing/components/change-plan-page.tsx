@@ -9,6 +9,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { ListState } from '@portal/web-kit/list-state';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import type { MyPlan, Plan } from '@portal/shared/billing';
@@ -194,19 +195,23 @@ function PlanColumn({
 function NoPlanChosen() {
   const { t } = useTranslation('billing');
   const mine = useQuery(myPlansQueryOptions());
-  if (mine.isPending) return <Skeleton height={160} />;
-  if (mine.isError)
-    return <LoadError onRetry={() => void mine.refetch()} retrying={mine.isFetching} />;
-  const current = mine.data[0] ?? null;
   return (
-    <Stack gap="lg">
-      {current && <PlanColumn title={t('currentPlan')} plan={current} />}
-      <NothingToShow
-        title={current ? t('choosePlanFirstTitle') : t('noPlanToChangeTitle')}
-        text={current ? t('choosePlanFirstText') : t('noPlanToChangeText')}
-        to={paths.home.purchaseLessonPlan}
-        label={current ? t('seePlans') : t('pickPlan')}
-      />
-    </Stack>
+    <ListState
+      query={mine}
+      loading={<Skeleton height={160} />}
+      error={<LoadError onRetry={() => void mine.refetch()} retrying={mine.isFetching} />}
+    >
+      {([current = null]) => (
+        <Stack gap="lg">
+          {current && <PlanColumn title={t('currentPlan')} plan={current} />}
+          <NothingToShow
+            title={current ? t('choosePlanFirstTitle') : t('noPlanToChangeTitle')}
+            text={current ? t('choosePlanFirstText') : t('noPlanToChangeText')}
+            to={paths.home.purchaseLessonPlan}
+            label={current ? t('seePlans') : t('pickPlan')}
+          />
+        </Stack>
+      )}
+    </ListState>
   );
 }

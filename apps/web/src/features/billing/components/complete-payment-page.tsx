@@ -10,6 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { ListState } from '@portal/web-kit/list-state';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Radio.css';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -85,138 +86,144 @@ export function CompletePaymentPage() {
           to={paths.home.purchaseLessonPlan}
           label={t('seePlans')}
         />
-      ) : order.isPending ? (
-        <Skeleton height={300} />
-      ) : order.isError ? (
-        <LoadError
-          text={t('orderMissing')}
-          onRetry={() => void order.refetch()}
-          error={order.error}
-          retrying={order.isFetching}
-          action={
-            <Button component={Link} to={paths.home.purchaseLessonPlan} size="xs">
-              {t('seePlans')}
-            </Button>
-          }
-        />
       ) : (
-        <Stack gap="lg">
-          <Card withBorder radius="md" padding="lg">
-            <Text fw={700} size="lg">
-              {order.data.order_title}
-            </Text>
-            {order.data.order_details.map((line) => (
-              <Text key={line} size="sm" c="dimmed">
-                {line}
-              </Text>
-            ))}
-            {order.data.kind === 'plan' && (
-              <Text size="sm" mt="xs">
-                {t('planUntil', { date: order.data.member_end_at })}
-              </Text>
-            )}
-            <Group justify="space-between" mt="md">
-              <Text c="dimmed">{t('orderNo', { no: order.data.order_no })}</Text>
-              <Text fz={24} fw={700}>
-                {order.data.order_price_name}
-              </Text>
-            </Group>
-            {order.data.status === 'pending' && (
-              <Text size="sm" mt="md" data-testid="payment-terms">
-                {order.data.is_recurring
-                  ? t('termsRecurring', {
-                      amount: order.data.order_price_name,
-                      renewal: formatMoney(order.data.renewal_price, order.data.currency),
-                      date: order.data.member_end_at,
-                    })
-                  : order.data.kind === 'plan'
-                    ? t('termsPlanOnce', {
-                        amount: order.data.order_price_name,
-                        date: order.data.member_end_at,
-                      })
-                    : t('termsCredits', { amount: order.data.order_price_name })}
-              </Text>
-            )}
-          </Card>
-          {order.data.status !== 'pending' ? (
-            <Stack gap="sm" align="flex-start">
-              <Text c="dimmed">{t(`status_${order.data.status}`)}</Text>
-              <Button component={Link} to={paths.home.purchaseLessonPlan} variant="default">
-                {t('seePlans')}
-              </Button>
-            </Stack>
-          ) : (
-            <form
-              noValidate
-              onSubmit={form.handleSubmit(
-                (values) => pay.mutate(values),
-                toastFirstError<PayerForm>(['username', 'email', 'mobile', 'pay_method']),
-              )}
-            >
+        <ListState
+          query={order}
+          loading={<Skeleton height={300} />}
+          error={
+            <LoadError
+              text={t('orderMissing')}
+              onRetry={() => void order.refetch()}
+              error={order.error}
+              retrying={order.isFetching}
+              action={
+                <Button component={Link} to={paths.home.purchaseLessonPlan} size="xs">
+                  {t('seePlans')}
+                </Button>
+              }
+            />
+          }
+        >
+          {(loaded) => (
+            <Stack gap="lg">
               <Card withBorder radius="md" padding="lg">
-                <Stack gap="md">
-                  <Title order={2} size="h4">
-                    {t('payerTitle')}
-                  </Title>
-                  <TextInput
-                    label={t('payerName')}
-                    maxLength={50}
-                    error={fieldError(form.formState.errors.username)}
-                    {...form.register('username')}
-                  />
-                  <TextInput
-                    label={t('payerEmail')}
-                    type="email"
-                    maxLength={50}
-                    error={fieldError(form.formState.errors.email)}
-                    {...form.register('email')}
-                  />
-                  <TextInput
-                    label={t('payerPhone')}
-                    inputMode="numeric"
-                    maxLength={15}
-                    error={fieldError(form.formState.errors.mobile)}
-                    {...form.register('mobile')}
-                  />
-                  <Controller
-                    control={form.control}
-                    name="pay_method"
-                    render={({ field }) => (
-                      <Radio.Group
-                        label={t('payMethod')}
-                        value={String(field.value)}
-                        onChange={(value) => field.onChange(Number(value))}
-                      >
-                        <Group mt="xs">
-                          <Radio value="1" label={t('card')} />
-                          <Radio value="2" label={t('wallet')} />
-                        </Group>
-                      </Radio.Group>
-                    )}
-                  />
-                  <Group justify="space-between" mt="xs">
-                    <Group gap="xs">
-                      <Button variant="default" onClick={() => void navigate(-1)}>
-                        {t('back', { ns: 'common' })}
-                      </Button>
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        loading={cancel.isPending}
-                        onClick={() => cancel.mutate()}
-                      >
-                        {t('cancelOrder')}
-                      </Button>
-                    </Group>
-                    <Button type="submit" loading={pay.isPending} disabled={cancel.isPending}>
-                      {t('continueToPayment')}
-                    </Button>
-                  </Group>
-                </Stack>
+                <Text fw={700} size="lg">
+                  {loaded.order_title}
+                </Text>
+                {loaded.order_details.map((line) => (
+                  <Text key={line} size="sm" c="dimmed">
+                    {line}
+                  </Text>
+                ))}
+                {loaded.kind === 'plan' && (
+                  <Text size="sm" mt="xs">
+                    {t('planUntil', { date: loaded.member_end_at })}
+                  </Text>
+                )}
+                <Group justify="space-between" mt="md">
+                  <Text c="dimmed">{t('orderNo', { no: loaded.order_no })}</Text>
+                  <Text fz={24} fw={700}>
+                    {loaded.order_price_name}
+                  </Text>
+                </Group>
+                {loaded.status === 'pending' && (
+                  <Text size="sm" mt="md" data-testid="payment-terms">
+                    {loaded.is_recurring
+                      ? t('termsRecurring', {
+                          amount: loaded.order_price_name,
+                          renewal: formatMoney(loaded.renewal_price, loaded.currency),
+                          date: loaded.member_end_at,
+                        })
+                      : loaded.kind === 'plan'
+                        ? t('termsPlanOnce', {
+                            amount: loaded.order_price_name,
+                            date: loaded.member_end_at,
+                          })
+                        : t('termsCredits', { amount: loaded.order_price_name })}
+                  </Text>
+                )}
               </Card>
-            </form>
+              {loaded.status !== 'pending' ? (
+                <Stack gap="sm" align="flex-start">
+                  <Text c="dimmed">{t(`status_${loaded.status}`)}</Text>
+                  <Button component={Link} to={paths.home.purchaseLessonPlan} variant="default">
+                    {t('seePlans')}
+                  </Button>
+                </Stack>
+              ) : (
+                <form
+                  noValidate
+                  onSubmit={form.handleSubmit(
+                    (values) => pay.mutate(values),
+                    toastFirstError<PayerForm>(['username', 'email', 'mobile', 'pay_method']),
+                  )}
+                >
+                  <Card withBorder radius="md" padding="lg">
+                    <Stack gap="md">
+                      <Title order={2} size="h4">
+                        {t('payerTitle')}
+                      </Title>
+                      <TextInput
+                        label={t('payerName')}
+                        maxLength={50}
+                        error={fieldError(form.formState.errors.username)}
+                        {...form.register('username')}
+                      />
+                      <TextInput
+                        label={t('payerEmail')}
+                        type="email"
+                        maxLength={50}
+                        error={fieldError(form.formState.errors.email)}
+                        {...form.register('email')}
+                      />
+                      <TextInput
+                        label={t('payerPhone')}
+                        inputMode="numeric"
+                        maxLength={15}
+                        error={fieldError(form.formState.errors.mobile)}
+                        {...form.register('mobile')}
+                      />
+                      <Controller
+                        control={form.control}
+                        name="pay_method"
+                        render={({ field }) => (
+                          <Radio.Group
+                            label={t('payMethod')}
+                            value={String(field.value)}
+                            onChange={(value) => field.onChange(Number(value))}
+                          >
+                            <Group mt="xs">
+                              <Radio value="1" label={t('card')} />
+                              <Radio value="2" label={t('wallet')} />
+                            </Group>
+                          </Radio.Group>
+                        )}
+                      />
+                      <Group justify="space-between" mt="xs">
+                        <Group gap="xs">
+                          <Button variant="default" onClick={() => void navigate(-1)}>
+                            {t('back', { ns: 'common' })}
+                          </Button>
+                          <Button
+                            variant="subtle"
+                            color="red"
+                            loading={cancel.isPending}
+                            onClick={() => cancel.mutate()}
+                          >
+                            {t('cancelOrder')}
+                          </Button>
+                        </Group>
+                        <Button type="submit" loading={pay.isPending} disabled={cancel.isPending}>
+                          {t('continueToPayment')}
+                        </Button>
+                      </Group>
+                    </Stack>
+                  </Card>
+                </form>
+              )}
+            </Stack>
           )}
-        </Stack>
+        </ListState>
       )}
     </Container>
   );

@@ -1,4 +1,5 @@
 import { Divider, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ListState } from '@portal/web-kit/list-state';
 import '@mantine/core/styles/Modal.css';
 import type { OrderSummary } from '@portal/shared/billing';
 import { useQuery } from '@tanstack/react-query';
@@ -32,36 +33,40 @@ function ContractBody({ orderNo }: { orderNo: string }) {
   const contract = useQuery(contractQueryOptions());
   return (
     <Stack gap="md">
-      {order.isPending ? (
-        <Skeleton height={120} />
-      ) : order.isError ? (
-        <LoadError
-          text={t('orderMissing')}
-          onRetry={() => void order.refetch()}
-          error={order.error}
-          retrying={order.isFetching}
-        />
-      ) : (
-        <OrderFacts order={order.data} />
-      )}
-      <Divider />
-      {contract.isPending ? (
-        <Skeleton height={200} />
-      ) : contract.isError ? (
-        <LoadError onRetry={() => void contract.refetch()} retrying={contract.isFetching} />
-      ) : (
-        <div>
-          <Title order={3} size="h5" mb="xs">
-            {contract.data.title}
-          </Title>
-          {/* Sanitised by the server (sanitize-html allow-list); no scripts or handlers remain. */}
-          <div
-            className="rich-text"
-            style={{ fontSize: 'var(--mantine-font-size-sm)' }}
-            dangerouslySetInnerHTML={{ __html: contract.data.content }}
+      <ListState
+        query={order}
+        loading={<Skeleton height={120} />}
+        error={
+          <LoadError
+            text={t('orderMissing')}
+            onRetry={() => void order.refetch()}
+            error={order.error}
+            retrying={order.isFetching}
           />
-        </div>
-      )}
+        }
+      >
+        {(loaded) => <OrderFacts order={loaded} />}
+      </ListState>
+      <Divider />
+      <ListState
+        query={contract}
+        loading={<Skeleton height={200} />}
+        error={<LoadError onRetry={() => void contract.refetch()} retrying={contract.isFetching} />}
+      >
+        {(loaded) => (
+          <div>
+            <Title order={3} size="h5" mb="xs">
+              {loaded.title}
+            </Title>
+            {/* Sanitised by the server (sanitize-html allow-list); no scripts or handlers remain. */}
+            <div
+              className="rich-text"
+              style={{ fontSize: 'var(--mantine-font-size-sm)' }}
+              dangerouslySetInnerHTML={{ __html: loaded.content }}
+            />
+          </div>
+        )}
+      </ListState>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ListState } from '@portal/web-kit/list-state';
 import '@mantine/core/styles/Card.css';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,37 +26,39 @@ export function PayListPage() {
       <Title order={1} size="h2" mb="md">
         {t('rechargeTitle')}
       </Title>
-      {packages.isPending ? (
-        <Skeleton height={200} />
-      ) : packages.isError ? (
-        <LoadError onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
-      ) : (
-        <Stack gap="sm">
-          {packages.data.list.map((pkg) => (
-            <Card key={pkg.id} withBorder radius="md" padding="md">
-              <Group justify="space-between" wrap="nowrap">
-                <div>
-                  <Text fw={700}>{pkg.title}</Text>
-                  <Text size="sm" c="dimmed">
-                    {formatMoney(pkg.price, pkg.currency)}
-                    {pkg.extra_quantity > 0
-                      ? ` · ${t('extraCredits', { count: pkg.extra_quantity })}`
-                      : ''}
-                  </Text>
-                </div>
-                <Button
-                  size="sm"
-                  loading={pay.isPending && pay.variables === pkg.id}
-                  onClick={() => pay.mutate(pkg.id)}
-                  aria-label={t('payFor', { title: pkg.title })}
-                >
-                  {t('pay')}
-                </Button>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-      )}
+      <ListState
+        query={packages}
+        loading={<Skeleton height={200} />}
+        error={<LoadError onRetry={() => void packages.refetch()} retrying={packages.isFetching} />}
+      >
+        {(loaded) => (
+          <Stack gap="sm">
+            {loaded.list.map((pkg) => (
+              <Card key={pkg.id} withBorder radius="md" padding="md">
+                <Group justify="space-between" wrap="nowrap">
+                  <div>
+                    <Text fw={700}>{pkg.title}</Text>
+                    <Text size="sm" c="dimmed">
+                      {formatMoney(pkg.price, pkg.currency)}
+                      {pkg.extra_quantity > 0
+                        ? ` · ${t('extraCredits', { count: pkg.extra_quantity })}`
+                        : ''}
+                    </Text>
+                  </div>
+                  <Button
+                    size="sm"
+                    loading={pay.isPending && pay.variables === pkg.id}
+                    onClick={() => pay.mutate(pkg.id)}
+                    aria-label={t('payFor', { title: pkg.title })}
+                  >
+                    {t('pay')}
+                  </Button>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </ListState>
     </Container>
   );
 }

@@ -12,6 +12,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { ListState } from '@portal/web-kit/list-state';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
@@ -56,70 +57,72 @@ export function RechargePage() {
           <Text c="dimmed">{t('currentBalance', { count: packages.data.balance })}</Text>
         )}
       </Group>
-      {packages.isPending ? (
-        <Skeleton height={200} />
-      ) : packages.isError ? (
-        <LoadError onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
-      ) : (
-        <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} role="radiogroup" aria-label={t('packages')}>
-            {packages.data.list.map((pkg) => {
-              const active = selected === pkg.id;
-              return (
-                <UnstyledButton
-                  key={pkg.id}
-                  role="radio"
-                  aria-checked={active}
-                  onClick={() => setSelected(pkg.id)}
-                >
-                  <Card
-                    withBorder
-                    radius="md"
-                    padding="lg"
-                    style={
-                      active
-                        ? { borderColor: 'var(--mantine-color-brand-7)', borderWidth: 2 }
-                        : undefined
-                    }
+      <ListState
+        query={packages}
+        loading={<Skeleton height={200} />}
+        error={<LoadError onRetry={() => void packages.refetch()} retrying={packages.isFetching} />}
+      >
+        {(loaded) => (
+          <Stack gap="lg">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} role="radiogroup" aria-label={t('packages')}>
+              {loaded.list.map((pkg) => {
+                const active = selected === pkg.id;
+                return (
+                  <UnstyledButton
+                    key={pkg.id}
+                    role="radio"
+                    aria-checked={active}
+                    onClick={() => setSelected(pkg.id)}
                   >
-                    <Group justify="space-between" align="flex-start">
-                      <div>
-                        <Text fw={700} size="lg">
-                          {pkg.title}
-                        </Text>
-                        <Text size="sm" c="dimmed">
-                          {t('credits', { count: pkg.quantity })}
-                        </Text>
-                      </div>
-                      {pkg.extra_quantity > 0 && (
-                        <Badge color="green" c="dark.8" variant="light" tt="none">
-                          {t('extraCredits', { count: pkg.extra_quantity })}
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text fz={28} fw={700} mt="md">
-                      {formatMoney(pkg.price, pkg.currency)}
-                    </Text>
-                  </Card>
-                </UnstyledButton>
-              );
-            })}
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button
-              size="md"
-              loading={pay.isPending}
-              onClick={() => {
-                // Spec §5: paying needs a chosen package.
-                if (selected === null) notify('yellow', messageText('selectPackage'));
-                else pay.mutate(selected);
-              }}
-            >
-              {t('payNow')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
+                    <Card
+                      withBorder
+                      radius="md"
+                      padding="lg"
+                      style={
+                        active
+                          ? { borderColor: 'var(--mantine-color-brand-7)', borderWidth: 2 }
+                          : undefined
+                      }
+                    >
+                      <Group justify="space-between" align="flex-start">
+                        <div>
+                          <Text fw={700} size="lg">
+                            {pkg.title}
+                          </Text>
+                          <Text size="sm" c="dimmed">
+                            {t('credits', { count: pkg.quantity })}
+                          </Text>
+                        </div>
+                        {pkg.extra_quantity > 0 && (
+                          <Badge color="green" c="dark.8" variant="light" tt="none">
+                            {t('extraCredits', { count: pkg.extra_quantity })}
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text fz={28} fw={700} mt="md">
+                        {formatMoney(pkg.price, pkg.currency)}
+                      </Text>
+                    </Card>
+                  </UnstyledButton>
+                );
+              })}
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button
+                size="md"
+                loading={pay.isPending}
+                onClick={() => {
+                  // Spec §5: paying needs a chosen package.
+                  if (selected === null) notify('yellow', messageText('selectPackage'));
+                  else pay.mutate(selected);
+                }}
+              >
+                {t('payNow')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </ListState>
     </Container>
   );
 }

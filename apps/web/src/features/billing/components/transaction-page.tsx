@@ -1,7 +1,8 @@
 import { Anchor, Badge, Container, Loader, Skeleton, Text, Title } from '@mantine/core';
+import { ListState } from '@portal/web-kit/list-state';
 import '@mantine/core/styles/Badge.css';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useLoadMoreOnView } from '@portal/web-kit/infinite-scroll';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@portal/web-kit/page';
@@ -38,25 +39,8 @@ export function TransactionPage() {
         ? pages.length + 1
         : undefined,
   });
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = charges;
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || isFetchingNextPage || !('IntersectionObserver' in window))
-      return undefined;
-    let timer: number | undefined;
-    const observer = new IntersectionObserver(([entry]) => {
-      window.clearTimeout(timer);
-      if (entry?.isIntersecting)
-        timer = window.setTimeout(() => void fetchNextPage(), CHARGES_LOAD_DELAY_MS);
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      window.clearTimeout(timer);
-    };
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { hasNextPage, isFetchingNextPage } = charges;
+  const sentinel = useLoadMoreOnView(charges, CHARGES_LOAD_DELAY_MS);
 
   const rows = charges.data?.pages.flatMap((page) => page.data_info) ?? [];
   return (
@@ -64,66 +48,74 @@ export function TransactionPage() {
       <Title order={1} mb="lg">
         {t('transactionTitle')}
       </Title>
-      {charges.isPending ? (
-        <Skeleton height={200} />
-      ) : charges.isError ? (
-        <LoadError onRetry={() => void charges.refetch()} retrying={charges.isFetching} />
-      ) : rows.length === 0 ? (
-        <Text c="dimmed" role="status">
-          {t('noCharges')}
-        </Text>
-      ) : (
-        <>
-          <Records
-            label={t('transactionTitle')}
-            rows={rows}
-            rowKey={(row) => row.order_no}
-            columns={[
-              { key: 'no', label: t('orderNumber'), cell: (row) => row.order_no, phone: 'line' },
-              { key: 'date', label: t('date'), cell: (row) => row.date },
-              { key: 'item', label: t('item'), cell: (row) => row.title, phone: 'title' },
-              {
-                key: 'amount',
-                label: t('amount'),
-                align: 'right',
-                phone: 'figure',
-                cell: (row) => formatMoney(row.amount, row.currency),
-              },
-              {
-                key: 'status',
-                label: t('payStatus'),
-                cell: (row) => (
-                  <Badge color={STATUS_COLOR[row.pay_status] ?? 'gray'} c="dark.8" variant="light">
-                    {t(STATUS[row.pay_status] ?? 'statusPending')}
-                  </Badge>
-                ),
-              },
-              {
-                key: 'contract',
-                label: t('contract'),
-                cell: (row) => (
-                  <Anchor
-                    component={Link}
-                    to={`?contract=${encodeURIComponent(row.order_no)}`}
-                    size="sm"
-                    aria-label={t('viewContractOf', { no: row.order_no })}
-                  >
-                    {t('viewContract')}
-                  </Anchor>
-                ),
-              },
-            ]}
-          />
-          <div ref={sentinel} />
-          {isFetchingNextPage || hasNextPage ? (
-            <Loader size="sm" mx="auto" mt="md" display="block" aria-label={t('loadingMore')} />
-          ) : (
-            <Text ta="center" c="dimmed" size="sm" mt="md">
-              {t('endOfList')}
-            </Text>
-          )}
-        </>
-      )}
+      <ListState
+        query={charges}
+        loading={<Skeleton height={200} />}
+        error={<LoadError onRetry={() => void charges.refetch()} retrying={charges.isFetching} />}
+        isEmpty={() => rows.length === 0}
+        empty={
+          <Text c="dimmed" role="status">
+            {t('noCharges')}
+          </Text>
+        }
+      >
+        {() => (
+          <>
+            <Records
+              label={t('transactionTitle')}
+              rows={rows}
+              rowKey={(row) => row.order_no}
+              columns={[
+                { key: 'no', label: t('orderNumber'), cell: (row) => row.order_no, phone: 'line' },
+                { key: 'date', label: t('date'), cell: (row) => row.date },
+                { key: 'item', label: t('item'), cell: (row) => row.title, phone: 'title' },
+                {
+                  key: 'amount',
+                  label: t('amount'),
+                  align: 'right',
+                  phone: 'figure',
+                  cell: (row) => formatMoney(row.amount, row.currency),
+                },
+                {
+                  key: 'status',
+                  label: t('payStatus'),
+                  cell: (row) => (
+                    <Badge
+                      color={STATUS_COLOR[row.pay_status] ?? 'gray'}
+                      c="dark.8"
+                      variant="light"
+                    >
+                      {t(STATUS[row.pay_status] ?? 'statusPending')}
+                    </Badge>
+                  ),
+                },
+                {
+                  key: 'contract',
+                  label: t('contract'),
+                  cell: (row) => (
+                    <Anchor
+                      component={Link}
+                      to={`?contract=${encodeURIComponent(row.order_no)}`}
+                      size="sm"
+                      aria-label={t('viewContractOf', { no: row.order_no })}
+                    >
+                      {t('viewContract')}
+                    </Anchor>
+                  ),
+                },
+              ]}
+            />
+            <div ref={sentinel} />
+            {isFetchingNextPage || hasNextPage ? (
+              <Loader size="sm" mx="auto" mt="md" display="block" aria-label={t('loadingMore')} />
+            ) : (
+              <Text ta="center" c="dimmed" size="sm" mt="md">
+                {t('endOfList')}
+              </Text>
+            )}
+          </>
+        )}
+      </ListState>
       <OrderContract orderNo={contractOf} onClose={() => setParams({}, { replace: true })} />
     </Container>
   );

@@ -1,4 +1,5 @@
 import { Grid, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { ListState } from '@portal/web-kit/list-state';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Pagination.css';
 import { useQuery } from '@tanstack/react-query';
@@ -38,31 +39,33 @@ export function ScheduleBrowser({ aside }: { aside?: ReactNode }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md" aria-live="polite">
-            {schedule.isPending ? (
-              <ScheduleLoading />
-            ) : schedule.isError ? (
-              <ScheduleError onRetry={() => void schedule.refetch()} />
-            ) : schedule.data.datas.length === 0 ? (
-              <ScheduleEmpty />
-            ) : (
-              <>
-                <Text size="sm" c="dimmed">
-                  {t('courseCount', { count: schedule.data.total })}
-                </Text>
-                {schedule.data.datas.map((item) => (
-                  <CourseScheduleCard key={item.course_id} item={item} />
-                ))}
-                {pages > 1 && (
-                  <Pagination
-                    total={pages}
-                    value={state.page}
-                    onChange={(page) => update({ page })}
-                    getControlProps={(control) => ({ 'aria-label': t(`page_${control}`) })}
-                    getItemProps={(page) => ({ 'aria-label': t('pageN', { page }) })}
-                  />
-                )}
-              </>
-            )}
+            <ListState
+              query={schedule}
+              loading={<ScheduleLoading />}
+              error={<ScheduleError onRetry={() => void schedule.refetch()} />}
+              isEmpty={(loaded) => loaded.datas.length === 0}
+              empty={<ScheduleEmpty />}
+            >
+              {(loaded) => (
+                <>
+                  <Text size="sm" c="dimmed">
+                    {t('courseCount', { count: loaded.total })}
+                  </Text>
+                  {loaded.datas.map((item) => (
+                    <CourseScheduleCard key={item.course_id} item={item} />
+                  ))}
+                  {pages > 1 && (
+                    <Pagination
+                      total={pages}
+                      value={state.page}
+                      onChange={(page) => update({ page })}
+                      getControlProps={(control) => ({ 'aria-label': t(`page_${control}`) })}
+                      getItemProps={(page) => ({ 'aria-label': t('pageN', { page }) })}
+                    />
+                  )}
+                </>
+              )}
+            </ListState>
           </Stack>
         </Grid.Col>
       </Grid>

@@ -10,11 +10,12 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { ListState } from '@portal/web-kit/list-state';
 import '@mantine/core/styles/Drawer.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useLoadMoreOnView } from '@portal/web-kit/infinite-scroll';
 import { MOBILE_NEXT_PAGE_DELAY_MS } from '@portal/shared/catalogue';
-import { useEffect, useRef } from 'react';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
@@ -32,25 +33,9 @@ export function SchedulesMobilePage() {
   const { state, filters, update } = useScheduleFilters();
   const [filtersOpen, filtersPanel] = useDisclosure(false);
   const schedule = useInfiniteQuery(scheduleInfiniteQueryOptions(filters, currentLanguage()));
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = schedule;
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage) return undefined;
-    let timer: number | undefined;
-    const observer = new IntersectionObserver((entries) => {
-      // Spec §9: the next page follows 300 ms after the end of the list comes into view.
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) {
-        timer = window.setTimeout(() => void fetchNextPage(), MOBILE_NEXT_PAGE_DELAY_MS);
-      }
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      window.clearTimeout(timer);
-    };
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { hasNextPage, isFetchingNextPage } = schedule;
+  // Spec §9: the next page follows 300 ms after the end of the list comes into view.
+  const sentinel = useLoadMoreOnView(schedule, MOBILE_NEXT_PAGE_DELAY_MS);
 
   const items = schedule.data?.pages.flatMap((page) => page.datas) ?? [];
   const total = schedule.data?.pages[0]?.total ?? 0;
@@ -82,15 +67,15 @@ export function SchedulesMobilePage() {
         </Stack>
       </Drawer>
       <Stack gap="sm" aria-live="polite">
-        {schedule.isPending ? (
-          <ScheduleLoading />
-        ) : schedule.isError ? (
-          <ScheduleError onRetry={() => void schedule.refetch()} />
-        ) : items.length === 0 ? (
-          <ScheduleEmpty />
-        ) : (
-          items.map((item) => <CourseScheduleCard key={item.course_id} item={item} />)
-        )}
+        <ListState
+          query={schedule}
+          loading={<ScheduleLoading />}
+          error={<ScheduleError onRetry={() => void schedule.refetch()} />}
+          isEmpty={() => items.length === 0}
+          empty={<ScheduleEmpty />}
+        >
+          {() => items.map((item) => <CourseScheduleCard key={item.course_id} item={item} />)}
+        </ListState>
         <div ref={sentinel} />
         {isFetchingNextPage && (
           <Center role="status">

@@ -11,6 +11,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { ListState } from '@portal/web-kit/list-state';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -76,46 +77,50 @@ export function ChildPickerPage() {
               {t('pickerSubtitle')}
             </Text>
           </div>
-          {children.isPending ? (
-            <Skeleton height={96} />
-          ) : children.isError ? (
-            <Text c="red.8">{t('loadFailed')}</Text>
-          ) : children.data.length === 0 ? (
-            <Text c="dimmed" role="status">
-              {t('empty')}
-            </Text>
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-              {children.data.map((child) => {
-                const isSelected = child.student_sn === selected;
-                return (
-                  <UnstyledButton
-                    key={child.student_sn}
-                    onClick={() => setSelected(isSelected ? null : child.student_sn)}
-                    aria-pressed={isSelected}
-                    aria-label={t('pickNamed', { name: child.nickname })}
-                    p="md"
-                    style={{
-                      borderRadius: 'var(--mantine-radius-md)',
-                      border: isSelected
-                        ? '3px solid var(--mantine-color-brand-6)'
-                        : '1px solid var(--mantine-color-gray-3)',
-                    }}
-                  >
-                    <Group wrap="nowrap">
-                      <Avatar src={child.avatar} alt="" size="lg" />
-                      <Stack gap={2}>
-                        <Text fw={700}>{child.nickname}</Text>
-                        <Text size="sm" c="dimmed">
-                          {t('born', { date: padDate(child.birth_date) })}
-                        </Text>
-                      </Stack>
-                    </Group>
-                  </UnstyledButton>
-                );
-              })}
-            </SimpleGrid>
-          )}
+          <ListState
+            query={children}
+            loading={<Skeleton height={96} />}
+            error={<Text c="red.8">{t('loadFailed')}</Text>}
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <Text c="dimmed" role="status">
+                {t('empty')}
+              </Text>
+            }
+          >
+            {(list) => (
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+                {list.map((child) => {
+                  const isSelected = child.student_sn === selected;
+                  return (
+                    <UnstyledButton
+                      key={child.student_sn}
+                      onClick={() => setSelected(isSelected ? null : child.student_sn)}
+                      aria-pressed={isSelected}
+                      aria-label={t('pickNamed', { name: child.nickname })}
+                      p="md"
+                      style={{
+                        borderRadius: 'var(--mantine-radius-md)',
+                        border: isSelected
+                          ? '3px solid var(--mantine-color-brand-6)'
+                          : '1px solid var(--mantine-color-gray-3)',
+                      }}
+                    >
+                      <Group wrap="nowrap">
+                        <Avatar src={child.avatar} alt="" size="lg" />
+                        <Stack gap={2}>
+                          <Text fw={700}>{child.nickname}</Text>
+                          <Text size="sm" c="dimmed">
+                            {t('born', { date: padDate(child.birth_date) })}
+                          </Text>
+                        </Stack>
+                      </Group>
+                    </UnstyledButton>
+                  );
+                })}
+              </SimpleGrid>
+            )}
+          </ListState>
           <Group justify="space-between">
             <Group gap="sm">
               {details?.can_add_child !== false ? (

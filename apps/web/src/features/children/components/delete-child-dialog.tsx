@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { ListState } from '@portal/web-kit/list-state';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Child } from '@portal/shared/children';
 import { useTranslation } from 'react-i18next';
@@ -43,27 +44,31 @@ export function DeleteChildDialog({
     >
       <Stack gap="sm">
         <Text>{t('deleteProfile', { name })}</Text>
-        {impact.isPending ? (
-          <Skeleton height={44} />
-        ) : impact.isError ? (
-          <Group justify="space-between">
-            <Text c="red.8" role="alert">
-              {t('deleteImpactFailed', { name })}
-            </Text>
-            <Button variant="light" size="xs" onClick={() => void impact.refetch()}>
-              {t('retry', { ns: 'common' })}
-            </Button>
-          </Group>
-        ) : impact.data.lessons === 0 ? (
-          <Text>{t('deleteNoLessons', { name })}</Text>
-        ) : (
-          <Text>
-            {t('deleteLessons', { name, count: impact.data.lessons })}{' '}
-            {impact.data.credits > 0
-              ? t('deleteCredits', { count: impact.data.credits })
-              : t('deleteCovered')}
-          </Text>
-        )}
+        <ListState
+          query={impact}
+          loading={<Skeleton height={44} />}
+          error={
+            <Group justify="space-between">
+              <Text c="red.8" role="alert">
+                {t('deleteImpactFailed', { name })}
+              </Text>
+              <Button variant="light" size="xs" onClick={() => void impact.refetch()}>
+                {t('retry', { ns: 'common' })}
+              </Button>
+            </Group>
+          }
+        >
+          {({ lessons, credits }) =>
+            lessons === 0 ? (
+              <Text>{t('deleteNoLessons', { name })}</Text>
+            ) : (
+              <Text>
+                {t('deleteLessons', { name, count: lessons })}{' '}
+                {credits > 0 ? t('deleteCredits', { count: credits }) : t('deleteCovered')}
+              </Text>
+            )
+          }
+        </ListState>
         <Text size="sm" c="dimmed">
           {t('deleteHistory')}
         </Text>

@@ -10,6 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { ListState } from '@portal/web-kit/list-state';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UpdateEmailBodySchema } from '@portal/shared/auth';
@@ -62,84 +63,88 @@ export function InformationPage() {
       <Title order={1} mb="lg">
         {t('title')}
       </Title>
-      {profile.isPending ? (
-        <Stack aria-busy="true">
-          <Skeleton height={120} />
-          <Skeleton height={120} />
-        </Stack>
-      ) : profile.isError ? (
-        <Text c="red.8">{t('loadFailed')}</Text>
-      ) : (
-        <Stack gap="lg">
-          <Paper withBorder p="lg" component="section" aria-labelledby="account-heading">
-            <Title order={2} size="h4" id="account-heading" mb="sm">
-              {t('account')}
-            </Title>
-            <Text size="sm">
-              {t('phone')}: +{profile.data.country_code} {profile.data.mobile}
-            </Text>
-            {profile.data.name && (
+      <ListState
+        query={profile}
+        loading={
+          <Stack aria-busy="true">
+            <Skeleton height={120} />
+            <Skeleton height={120} />
+          </Stack>
+        }
+        error={<Text c="red.8">{t('loadFailed')}</Text>}
+      >
+        {(loaded) => (
+          <Stack gap="lg">
+            <Paper withBorder p="lg" component="section" aria-labelledby="account-heading">
+              <Title order={2} size="h4" id="account-heading" mb="sm">
+                {t('account')}
+              </Title>
               <Text size="sm">
-                {t('name')}: {profile.data.name}
+                {t('phone')}: +{loaded.country_code} {loaded.mobile}
               </Text>
-            )}
-          </Paper>
-
-          <Paper withBorder p="lg" component="section" aria-labelledby="email-heading">
-            <Title order={2} size="h4" id="email-heading" mb="sm">
-              {t('email')}
-            </Title>
-            <form
-              noValidate
-              onSubmit={form.handleSubmit(
-                (values) => saveEmail.mutate(values.email),
-                toastFirstError<EmailForm>(['email']),
+              {loaded.name && (
+                <Text size="sm">
+                  {t('name')}: {loaded.name}
+                </Text>
               )}
-            >
-              <Group align="flex-start" wrap="nowrap">
-                <TextInput
-                  style={{ flex: 1 }}
-                  label={t('email')}
-                  labelProps={{ className: 'visually-hidden' }}
-                  type="email"
-                  autoComplete="email"
-                  maxLength={50}
-                  {...form.register('email')}
-                  error={fieldError(form.formState.errors.email)}
-                />
-                <Button type="submit" loading={saveEmail.isPending}>
-                  {t('save', { ns: 'common' })}
-                </Button>
-              </Group>
-            </form>
-          </Paper>
+            </Paper>
 
-          <Paper withBorder p="lg" component="section" aria-labelledby="password-heading">
-            <Title order={2} size="h4" id="password-heading" mb="sm">
-              {t('password')}
-            </Title>
-            <PasswordSection
-              key={String(profile.data.has_password)}
-              hasPassword={profile.data.has_password}
-            />
-          </Paper>
+            <Paper withBorder p="lg" component="section" aria-labelledby="email-heading">
+              <Title order={2} size="h4" id="email-heading" mb="sm">
+                {t('email')}
+              </Title>
+              <form
+                noValidate
+                onSubmit={form.handleSubmit(
+                  (values) => saveEmail.mutate(values.email),
+                  toastFirstError<EmailForm>(['email']),
+                )}
+              >
+                <Group align="flex-start" wrap="nowrap">
+                  <TextInput
+                    style={{ flex: 1 }}
+                    label={t('email')}
+                    labelProps={{ className: 'visually-hidden' }}
+                    type="email"
+                    autoComplete="email"
+                    maxLength={50}
+                    {...form.register('email')}
+                    error={fieldError(form.formState.errors.email)}
+                  />
+                  <Button type="submit" loading={saveEmail.isPending}>
+                    {t('save', { ns: 'common' })}
+                  </Button>
+                </Group>
+              </form>
+            </Paper>
 
-          <Paper withBorder p="lg" component="section" aria-labelledby="language-heading">
-            <Title order={2} size="h4" id="language-heading" mb="sm">
-              {t('language')}
-            </Title>
-            <SegmentedControl
-              aria-label={t('language')}
-              value={currentLanguage()}
-              onChange={(value) => saveLanguage.mutate(value as Language)}
-              data={[
-                { value: 'en', label: 'English' },
-                { value: 'zh_CN', label: '简体中文' },
-              ]}
-            />
-          </Paper>
-        </Stack>
-      )}
+            <Paper withBorder p="lg" component="section" aria-labelledby="password-heading">
+              <Title order={2} size="h4" id="password-heading" mb="sm">
+                {t('password')}
+              </Title>
+              <PasswordSection
+                key={String(loaded.has_password)}
+                hasPassword={loaded.has_password}
+              />
+            </Paper>
+
+            <Paper withBorder p="lg" component="section" aria-labelledby="language-heading">
+              <Title order={2} size="h4" id="language-heading" mb="sm">
+                {t('language')}
+              </Title>
+              <SegmentedControl
+                aria-label={t('language')}
+                value={currentLanguage()}
+                onChange={(value) => saveLanguage.mutate(value as Language)}
+                data={[
+                  { value: 'en', label: 'English' },
+                  { value: 'zh_CN', label: '简体中文' },
+                ]}
+              />
+            </Paper>
+          </Stack>
+        )}
+      </ListState>
     </Container>
   );
 }
