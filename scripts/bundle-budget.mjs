@@ -85,6 +85,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(
       `${s.screen.padEnd(28)} initial ${kb(s.initial).padStart(9)}   largest own chunk ${kb(s.largestOwn)}`,
     );
+  console.log(
+    "note: a layout route's chunk loads beside each screen under it and is not in the screen's line (account-layout: the signed-in screens)",
+  );
   const problems = [];
   const signIn = screens.find((s) => s.screen === 'sign-in-page');
   if (!signIn) problems.push('sign-in page chunk not found');

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { accountQueryOptions } from './credits';
 import { profileQueryOptions } from './profile';
 
-/** What every `AccountLayout` screen opens with: the profile (member badge) and the credit balance. */
+/** What every signed-in screen opens with (its frame's header): the profile and the balance. */
 export function prefetchAccountHeader(client: QueryClient): void {
   void client.prefetchQuery(profileQueryOptions());
   void client.prefetchQuery(accountQueryOptions());

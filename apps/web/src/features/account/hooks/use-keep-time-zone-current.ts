@@ -5,7 +5,7 @@ import { profileQueryOptions } from '../../../api/profile';
 import { storage } from '../../../lib/storage';
 import { browserTimeZone } from '@portal/web-kit/time';
 
-// The signed-in layout's hook, not lib/profile.ts: that module is in the entry chunk, and
+// The signed-in layout's hook, not api/profile.ts: that module is in the entry chunk, and
 // useQuery would bring TanStack's observer to the sign-in page (bundle budget).
 
 /** Zones sent this page view: at most one request per zone, even if the server spells it otherwise. */
