@@ -50,13 +50,16 @@ const EnvSchema = z
     APP_STORE_URL: z.url().optional(),
     /** The lesson app's page in Google Play (no badge without it). */
     GOOGLE_PLAY_URL: z.url().optional(),
-    /** Fill an empty database with the demo data of decisions.md at start. */
+    /** Fill an empty database with the demo data at start (docs/product.md → Demo data). */
     DEMO_DATA: booleanString.optional(),
     /** Routes under /api/dev/fixtures that create test data (e2e runs only; refused in production). */
     TEST_FIXTURES: booleanString.default(false),
     /** Folder of the built web app; empty to serve the API only. */
     WEB_DIST_DIR: z.string().optional(),
-    /** log2 of scrypt's N for new password hashes (decisions.md: 17). Lower only for tests. */
+    /**
+     * log2 of scrypt's N for new password hashes (17: docs/product.md → Sign-in). Lower only for
+     * tests.
+     */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
     /**
      * How hard the captcha's proof of work is, as today's "leading zero bits" (decisions 020 and
@@ -96,7 +99,9 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     EMAIL_FROM: z.string().default('Parent Portal <no-reply@localhost>'),
-    /** Jitsi Meet server whose rooms the live classroom uses (decisions.md → Outside services). */
+    /**
+     * Jitsi Meet server whose rooms the live classroom uses (docs/product.md → Outside services).
+     */
     CLASSROOM_JITSI_URL: z.url().default('https://meet.jit.si'),
     /** Prefix of every room name, so one Jitsi server can host several portals. */
     CLASSROOM_ROOM_PREFIX: z

@@ -14,7 +14,7 @@ declare module 'vitest' {
 }
 
 /**
- * Builds the migrated database once per run (DEVELOPERS.md: initdb is slow and large):
+ * Builds the migrated database once per run (initdb is slow and large: docs/decisions/003):
  * a PGlite data-dir dump that each test file loads, or, with DATABASE_URL, a PostgreSQL template
  * database that each test file copies with CREATE DATABASE … TEMPLATE.
  */

@@ -13,7 +13,7 @@ export interface Job {
   intervalMs: number;
   /**
    * One run. Must be safe when two instances run it at the same moment: idempotent statements,
-   * or row / advisory locks inside (DEVELOPERS.md: scale-out).
+   * or row / advisory locks inside (docs/architecture.md → Scale-out).
    */
   run(ctx: JobContext, now: Date): Promise<void>;
 }

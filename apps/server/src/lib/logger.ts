@@ -3,8 +3,8 @@ import type { Config } from '../config';
 
 /**
  * pino paths that may carry secrets or personal data. Request bodies are never logged, but these
- * guard against a future `log.info({ body })` (DEVELOPERS.md: no password, code, token or full
- * phone number in a log).
+ * guard against a future `log.info({ body })` (no password, code, token or full phone number in a
+ * log: docs/product.md → Sign-in).
  */
 export const REDACTED_PATHS = [
   'req.headers.authorization',

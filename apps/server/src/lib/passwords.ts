@@ -2,7 +2,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { availableParallelism } from 'node:os';
 import PQueue from 'p-queue';
 
-/** decisions.md → Accounts: scrypt N=2^17, r=8, p=1. Tests lower `cost` to stay fast. */
+/** docs/product.md → Sign-in: scrypt N=2^17, r=8, p=1. Tests lower `cost` to stay fast. */
 export const DEFAULT_SCRYPT_COST = 17;
 const KEY_LENGTH = 32;
 

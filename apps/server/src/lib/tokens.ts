@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
-/** 256 random bits, URL-safe (decisions.md → Accounts: opaque session tokens). */
+/** 256 random bits, URL-safe (opaque session tokens: docs/product.md → Sign-in). */
 export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -10,7 +10,9 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-/** A numeric code of `length` digits from a CSPRNG (decisions.md: verification codes). */
+/**
+ * A numeric code of `length` digits from a CSPRNG (verification codes: docs/product.md → Sign-in).
+ */
 export function newNumericCode(length: number): string {
   let code = '';
   for (let i = 0; i < length; i += 1) code += String(randomInt(0, 10));

@@ -4,7 +4,10 @@ import { LANGUAGE_HEADER, pickLanguage, type Language } from '@portal/shared/i18
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Answer language: `lang` header, then Accept-Language, then English (decisions.md → Scope). */
+    /**
+     * Answer language: `lang` header, then Accept-Language, then English (docs/product.md →
+     * Languages).
+     */
     lang: Language;
   }
 }

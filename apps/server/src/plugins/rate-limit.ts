@@ -7,7 +7,7 @@ import { hitWindow } from '../modules/rate-limit/rate-limit.service';
 
 /**
  * A @fastify/rate-limit store on the shared database, so every instance behind the load balancer
- * counts the same window (DEVELOPERS.md: no shared state in process memory).
+ * counts the same window (no shared state in process memory: docs/architecture.md → Scale-out).
  */
 function databaseStore(ctx: AppContext, prefix = 'http') {
   class DatabaseStore implements FastifyRateLimitStore {

@@ -54,7 +54,10 @@ export function createProviders(
   };
 }
 
-/** True while every messaging provider is the local outbox (decisions.md: the outbox route exists only then). */
+/**
+ * True while every messaging provider is the local outbox (the outbox route exists only then:
+ * docs/product.md → Outside services).
+ */
 export function usesLocalOutbox(providers: Providers): boolean {
   return providers.sms.kind === 'local' && providers.email.kind === 'local';
 }

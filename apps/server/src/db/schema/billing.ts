@@ -71,7 +71,7 @@ export const creditGoods = pgTable('credit_goods', {
 
 /**
  * One purchase: what, for whom, for how much. Paid only by a verified provider notification
- * whose amount, currency and session match this row (decisions.md → Payments).
+ * whose amount, currency and session match this row (docs/product.md → Payments).
  */
 export const orders = pgTable(
   'orders',

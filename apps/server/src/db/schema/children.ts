@@ -10,7 +10,7 @@ export const avatars = pgTable('avatars', {
 });
 
 /**
- * A child profile: nickname, birth date and avatar only (decisions.md → Children). Deleted
+ * A child profile: nickname, birth date and avatar only (docs/product.md → Children). Deleted
  * children keep their row (`deleted_at`) because lessons and the ledger refer to them.
  */
 export const students = pgTable(

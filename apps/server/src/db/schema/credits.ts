@@ -2,10 +2,10 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'd
 import { parents } from './parents';
 
 /**
- * The credit ledger (decisions.md → Lessons and credits): append-only; every change of a parent's
- * credits is one row, and balances are sums over it. Paid credit is refundable, reward credit
- * is not; `reserved` holds credit set aside for scheduled lessons (released or consumed later).
- * `idempotency_key` makes a retried grant or charge a no-op (unique).
+ * The credit ledger (docs/product.md → Lessons and credits): append-only; every change of a
+ * parent's credits is one row, and balances are sums over it. Paid credit is refundable, reward
+ * credit is not; `reserved` holds credit set aside for scheduled lessons (released or consumed
+ * later). `idempotency_key` makes a retried grant or charge a no-op (unique).
  */
 export const creditLedger = pgTable(
   'credit_ledger',

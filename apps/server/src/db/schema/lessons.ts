@@ -38,9 +38,9 @@ export const enrollments = pgTable(
 );
 
 /**
- * One lesson of an enrollment. Status is derived from time unless cancelled (decisions.md);
- * `leave_at`, `entered_at` and `settled_at` record what happened. Credits: `required_credit`
- * is what the lesson holds in the ledger (0 when a plan covers the child).
+ * One lesson of an enrollment. Status is derived from time unless cancelled (docs/product.md →
+ * Lessons and credits); `leave_at`, `entered_at` and `settled_at` record what happened. Credits:
+ * `required_credit` is what the lesson holds in the ledger (0 when a plan covers the child).
  */
 export const lessons = pgTable(
   'lessons',
@@ -108,7 +108,7 @@ export const lessonComments = pgTable(
 );
 
 /**
- * A parent's monthly plan (spec §3 My plan; decisions.md → Payments). Granted and renewed by
+ * A parent's monthly plan (spec §3 My plan; docs/product.md → Plans). Granted and renewed by
  * the payment notifications (issue #6); while active, lessons of the first `kids` children
  * consume no credits.
  */

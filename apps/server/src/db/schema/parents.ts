@@ -3,7 +3,7 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'd
 import { timestamps } from './platform';
 
 /**
- * A parent account, identified by calling code + mobile (decisions.md → Accounts).
+ * A parent account, identified by calling code + mobile (docs/product.md → Sign-in).
  * `user_sn` is the public id the API shows; `id` never leaves the server.
  */
 export const parents = pgTable(
@@ -19,7 +19,7 @@ export const parents = pgTable(
     email: text('email'),
     wechat: text('wechat'),
     language: text('language', { enum: ['en', 'zh_CN'] }),
-    /** IANA zone given at sign-in, shown on the dashboard (decisions.md → Accounts). */
+    /** IANA zone given at sign-in, shown on the dashboard (docs/product.md → Time zones). */
     time_zone: text('time_zone'),
     user_city: text('user_city'),
     user_country: text('user_country'),
@@ -37,7 +37,10 @@ export const parents = pgTable(
     failed_password_attempts: integer('failed_password_attempts').notNull().default(0),
     /** The parent's course adviser (advisers.id); set at registration from the invite code. */
     adviser_id: integer('adviser_id'),
-    /** Self-service child limit raised by the course adviser (decisions.md: up to the cap of 6). */
+    /**
+     * Self-service child limit raised by the course adviser (up to the cap of 6: docs/product.md →
+     * Children limits).
+     */
     child_limit_override: integer('child_limit_override'),
     ...timestamps,
   },
@@ -49,7 +52,7 @@ export const parents = pgTable(
 );
 
 /**
- * Bearer sessions: only the SHA-256 of the opaque token is stored (decisions.md → Accounts),
+ * Bearer sessions: only the SHA-256 of the opaque token is stored (docs/product.md → Sign-in),
  * so a database leak does not leak usable tokens.
  */
 export const sessions = pgTable(
@@ -69,7 +72,7 @@ export const sessions = pgTable(
 );
 
 /**
- * SMS verification codes (decisions.md → Accounts): stored hashed, valid 5 minutes, single use,
+ * SMS verification codes (docs/product.md → Sign-in): stored hashed, valid 5 minutes, single use,
  * at most 5 wrong tries. `scene` keeps sign-in and registration codes apart.
  */
 export const verificationCodes = pgTable(

@@ -7,7 +7,7 @@ const timestamps = {
 export { timestamps };
 
 /**
- * Messages the local SMS and e-mail providers "send" (decisions.md → Outside services).
+ * Messages the local SMS and e-mail providers "send" (docs/product.md → Outside services).
  * Read back by `GET /api/dev/outbox` so the demo and the tests can follow codes and links.
  */
 export const outboxMessages = pgTable(
@@ -39,8 +39,9 @@ export const agreements = pgTable(
 );
 
 /**
- * Fixed-window rate-limit counters shared by every server instance (DEVELOPERS.md: nothing
- * shared lives in process memory). Expired rows are overwritten in place by the next hit.
+ * Fixed-window rate-limit counters shared by every server instance (nothing shared lives in
+ * process memory: docs/architecture.md → Scale-out). Expired rows are overwritten in place by the
+ * next hit.
  */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),

@@ -3,7 +3,7 @@ import type { Transaction } from '../client';
 import { advisers, parents } from '../schema';
 import { DEMO_MEMBER_SN, DEMO_PARENT_SN } from './parents';
 
-/** Invite code of the demo adviser (decisions.md → Demo data). */
+/** Invite code of the demo adviser (docs/product.md → Demo data). */
 export const DEMO_INVITE_CODE = 'ADV2026';
 
 /** One course adviser, assigned to both demo parents. No QR image ships with the demo. */

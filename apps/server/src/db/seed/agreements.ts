@@ -6,7 +6,7 @@ import { AGREEMENT_TEXTS } from './agreement-texts';
 import { DEMO_AGREEMENTS_EFFECTIVE } from './school';
 
 /**
- * Demo agreements in both languages (decisions.md → Demo data), dated the day they took effect
+ * Demo agreements in both languages (docs/product.md → Demo data), dated the day they took effect
  * (or the demo's creation, if that is earlier).
  */
 export async function seedAgreements(tx: Transaction, now: Date): Promise<void> {

@@ -45,9 +45,10 @@ const PLANS = [
 ];
 
 /**
- * What the portal sells (decisions.md: priced in USD, minor units): credit packages, monthly
- * passes for 1–3 kids, and a time-limited offer (the 2-kids pass and 30 credits at a discount) running for 36 hours
- * from the moment the demo data is created. The demo parents' purchases become paid orders.
+ * What the portal sells (priced in USD, minor units: docs/product.md → Payments): credit
+ * packages, monthly passes for 1–3 kids, and a time-limited offer (the 2-kids pass and 30 credits
+ * at a discount) running for 36 hours from the moment the demo data is created. The demo parents'
+ * purchases become paid orders.
  */
 export async function seedBilling(tx: Transaction, now: Date): Promise<void> {
   await tx.insert(rechargePackages).values(

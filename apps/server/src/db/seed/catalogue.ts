@@ -342,7 +342,7 @@ const COURSES: {
   },
 ];
 
-/** Ids the lessons demo data builds on (decisions.md → Demo data). */
+/** Ids the lessons demo data builds on (docs/product.md → Demo data). */
 export const DEMO_COURSE_KEYS = {
   readingSmallGroup: 0,
   mathSmallGroup: 5,

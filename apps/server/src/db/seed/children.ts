@@ -20,7 +20,9 @@ export async function seedAvatars(tx: Transaction): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/** Demo children: two for the demo parent, one for the member parent (decisions.md → Demo data). */
+/**
+ * Demo children: two for the demo parent, one for the member parent (docs/product.md → Demo data).
+ */
 export async function seedChildren(tx: Transaction, now: Date): Promise<void> {
   const avatarIds = await seedAvatars(tx);
   const children: [string, string, string, number][] = [

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('demo data (decisions.md → Demo data)', () => {
+describe('demo data (docs/product.md → Demo data)', () => {
   it('fills an empty database once, even when two instances start together', async () => {
     const results = await Promise.all([
       seedDemoData(t.ctx.db, t.clock.now()),

@@ -10,7 +10,7 @@ import { seedCredits } from './credits';
 import { seedLessons } from './lessons';
 import { seedParents } from './parents';
 
-/** One part of the demo data of decisions.md → Demo data; runs inside the seeding transaction. */
+/** One part of the demo data (docs/product.md → Demo data); runs inside the seeding transaction. */
 export type DemoSeeder = (tx: Transaction, now: Date) => Promise<void>;
 
 /** In order: later parts may use rows of earlier ones. Each issue adds its part here. */

@@ -35,7 +35,7 @@ function slotAt(instant: Date, roundMinutes: number) {
 /**
  * A private demo course whose weekly slots sit at the given instants, so the demo shows a
  * lesson starting within minutes, one within 48 hours and one more than 3 hours away whenever
- * the demo data is created (decisions.md → Demo data).
+ * the demo data is created (docs/product.md → Demo data).
  */
 async function demoCourse(
   tx: Transaction,

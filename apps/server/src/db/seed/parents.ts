@@ -2,7 +2,7 @@ import { hashPassword } from '../../lib/passwords';
 import { insertParent } from '../../modules/parents/parents.service';
 import type { Transaction } from '../client';
 
-/** decisions.md → Demo data: both demo parents sign in with this password. */
+/** docs/product.md → Demo data: both demo parents sign in with this password. */
 export const DEMO_PASSWORD = 'demo2026';
 /** The demo parent: two children, lessons and credits, no plan. */
 export const DEMO_PARENT_SN = 'P0000DEMO001';

@@ -31,14 +31,14 @@ export interface Registered {
 }
 
 /**
- * Registration (spec §7 signUpUser; docs/product.md → Sign-in). Checks run cheapest first and
- * nothing is created unless all pass: a phone with an account, an unknown invite code or a
- * taken e-mail are refused before the captcha is used; then the captcha is redeemed (once), then
- * the SMS code of scene "register" is used. The parent gets no password and status 0, the
- * adviser of the invite code (or the default adviser), and a registration record keeping the
- * landing page and every parameter of its address. The SMS code just proved the phone, so the
- * new parent is signed in at once, with a session token. `language` is the one they registered
- * in, kept on the account.
+ * Registration (spec §7 signUpUser; docs/product.md → Registration and onboarding). Checks run
+ * cheapest first and nothing is created unless all pass: a phone with an account, an unknown invite
+ * code or a taken e-mail are refused before the captcha is used; then the captcha is redeemed
+ * (once), then the SMS code of scene "register" is used. The parent gets no password and status 0,
+ * the adviser of the invite code (or the default adviser), and a registration record keeping the
+ * landing page and every parameter of its address. The SMS code just proved the phone, so the new
+ * parent is signed in at once, with a session token. `language` is the one they registered in, kept
+ * on the account.
  */
 export async function signUp(
   ctx: AppContext,

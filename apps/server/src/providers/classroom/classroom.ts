@@ -1,5 +1,5 @@
 /**
- * The live classroom (decisions.md → Outside services). The portal does not host lessons; it
+ * The live classroom (docs/product.md → Outside services). The portal does not host lessons; it
  * hands the child a join address for the lesson's room on the configured classroom service.
  */
 export interface ClassroomProvider {

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import { keepOutboxMessage } from '../../modules/outbox/outbox.service';
 import type { SmsProvider } from './sms';
 
-/** Stores each SMS in the dev outbox instead of sending it (decisions.md → Outside services). */
+/** Stores each SMS in the dev outbox instead of sending it (docs/product.md → Outside services). */
 export function createLocalSmsProvider(db: Database): SmsProvider {
   return {
     kind: 'local',
