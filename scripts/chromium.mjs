@@ -1,6 +1,7 @@
 // Debian's Chromium as every browser run of the project starts it (e2e, Lighthouse, screenshots):
 // Playwright's own browser download cannot run here, and without the background-networking
-// flags Chromium's calls home are refused by the machine's closed network (DEVELOPERS.md).
+// flags Chromium's calls home are refused: the machine reaches no network but the package
+// registries.
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -115,8 +115,8 @@ test('an unknown phone registers on /newUser, then signs in into onboarding (zh_
     params: { utm_source: 'pc', utm_medium: 'register' },
   });
 
-  // Registering signed the parent in (decisions.md): the page says what they claimed and leads
-  // straight into onboarding, with no second SMS code.
+  // Registering signed the parent in (docs/product.md → Registration and onboarding): the page
+  // says what they claimed and leads straight into onboarding, with no second SMS code.
   await expect(
     page.getByText('您已成功领取免费试听课，并已登录。课程顾问会尽快联系您预约课程。'),
   ).toBeVisible();

@@ -48,7 +48,7 @@ describe('phone rules (spec §5)', () => {
   });
 });
 
-describe('password rules (decisions.md → Accounts)', () => {
+describe('password rules (docs/product.md → Sign-in)', () => {
   it.each([
     ['abcdefg1', true],
     ['abcdef1', false], // 7 characters

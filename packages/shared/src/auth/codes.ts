@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Spec §9: six digits, a 60 s resend countdown; decisions.md: valid 5 minutes, 5 wrong tries. */
+/**
+ * Spec §9: six digits, a 60 s resend countdown; valid 5 minutes, 5 wrong tries (docs/product.md →
+ * Sign-in).
+ */
 export const VERIFICATION_CODE_LENGTH = 6;
 export const RESEND_COUNTDOWN_SECONDS = 60;
 export const CODE_VALID_MINUTES = 5;

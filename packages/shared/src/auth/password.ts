@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** decisions.md → Accounts: at least 8, at most 128, a letter and a digit, printable only. */
+/** docs/product.md → Sign-in: at least 8, at most 128, a letter and a digit, printable only. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 

@@ -30,9 +30,9 @@ const DeviceTokenSchema = z.string().max(200).optional().catch(undefined);
 const OptionalCaptchaSchema = z.string().trim().max(CAPTCHA_SOLUTION_MAX_LENGTH).optional();
 
 /**
- * The language the parent chose on the sign-in page (decisions.md → Accounts, decision 036): saved
- * to the account at sign-in, over its earlier language. Absent when they chose none; anything else
- * counts as absent, so sign-in never fails on it.
+ * The language the parent chose on the sign-in page (docs/product.md → Languages, decision 036):
+ * saved to the account at sign-in, over its earlier language. Absent when they chose none;
+ * anything else counts as absent, so sign-in never fails on it.
  */
 const ChosenLanguageSchema = z.enum(LANGUAGES).optional().catch(undefined);
 
@@ -49,7 +49,10 @@ export const LoginBodySchema = z
   .superRefine(refinePhone);
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-/** POST /api/login/verify-code: `scene: "register"` sends to a phone without an account (decisions.md). */
+/**
+ * POST /api/login/verify-code: `scene: "register"` sends to a phone without an account
+ * (docs/product.md → Registration and onboarding).
+ */
 export const SendCodeBodySchema = z
   .object({
     ...PHONE_FIELDS,

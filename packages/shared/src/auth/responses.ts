@@ -18,7 +18,7 @@ export const CheckUserDataSchema = z.object({ is_exist: z.boolean(), status: z.n
 export const VerifyCodeDataSchema = z.object({ valid: z.literal(true) });
 export const MessageDataSchema = z.object({ message: z.string() });
 
-/** Spec §3 User profile, plus the computed child limit of decisions.md → Children. */
+/** Spec §3 User profile, plus the computed child limit (docs/product.md → Children limits). */
 export const ProfileSchema = z.object({
   user_sn: z.string(),
   name: z.string().nullable(),

@@ -54,7 +54,9 @@ export function quotePlanChange(
 /** Minor units (cents) → the major-unit number the API shows (9900 → 99). */
 export const toMajor = (minor: number) => Math.round(minor) / 100;
 
-/** decisions.md → Payments: each charge shows its own currency's symbol (CNY shows the yen sign). */
+/**
+ * docs/product.md → Payments: each charge shows its own currency's symbol (CNY shows the yen sign).
+ */
 export const CURRENCY_SYMBOLS: Record<string, string> = { USD: '$', CNY: '¥', EUR: '€', GBP: '£' };
 export const currencySymbol = (currency: string) => CURRENCY_SYMBOLS[currency] ?? `${currency} `;
 
@@ -299,7 +301,7 @@ export const MyPlanSchema = z.object({
 });
 export type MyPlan = z.infer<typeof MyPlanSchema>;
 
-/** `getMyChangePlan`: the current and the chosen plan side by side (decisions.md → ChangePlan). */
+/** `getMyChangePlan`: the current and the chosen plan side by side (docs/product.md → Plans). */
 export const ChangePlanSchema = z.object({
   current: MyPlanSchema.nullable(),
   chosen: PlanSchema,

@@ -3,7 +3,10 @@ import { DB_ID_MAX, isCalendarDayInRange } from '../api';
 
 export * from './messages';
 
-/** decisions.md → Children: never more than 6; without a plan the parent adds up to 3 alone. */
+/**
+ * docs/product.md → Children limits: never more than 6; without a plan the parent adds up to 3
+ * alone.
+ */
 export const MAX_CHILDREN = 6;
 export const DEFAULT_CHILD_LIMIT = 3;
 export const NICKNAME_MAX_LENGTH = 20;

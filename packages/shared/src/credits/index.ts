@@ -3,8 +3,8 @@ import { z } from 'zod';
 export * from './messages';
 
 /**
- * The ledger's event types (decisions.md: every change of credits is one row with its type);
- * `reward-setting` lists them with these message keys as titles.
+ * The ledger's event types (every change of credits is one row with its type: docs/product.md →
+ * Lessons and credits); `reward-setting` lists them with these message keys as titles.
  */
 export const CREDIT_EVENTS = {
   purchase: 'eventPurchase',

@@ -19,7 +19,7 @@ describe('normalizeLanguage (spec §4 Language)', () => {
   });
 });
 
-describe('pickLanguage (decisions.md → Scope)', () => {
+describe('pickLanguage (docs/product.md → Languages)', () => {
   it.each([
     ['zh_CN', 'en-US', 'zh_CN'],
     ['en', 'zh-CN', 'en'],

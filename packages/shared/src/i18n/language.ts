@@ -3,7 +3,7 @@ export const LANGUAGES = ['en', 'zh_CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Name of the request header that carries the language (decisions.md → Scope). */
+/** Name of the request header that carries the language (docs/product.md → Languages). */
 export const LANGUAGE_HEADER = 'lang';
 
 /**
@@ -27,7 +27,7 @@ export function normalizeLanguage(tag: string | null | undefined): Language | un
 
 /**
  * Picks the answer language: the `lang` header first, then the best `Accept-Language` entry we
- * know, then English (decisions.md → Scope).
+ * know, then English (docs/product.md → Languages).
  */
 export function pickLanguage(
   langHeader: string | undefined,

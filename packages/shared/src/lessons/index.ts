@@ -8,7 +8,10 @@ export const ENTER_BEFORE_START_MS = 5 * 60_000;
 export const LEAVE_BEFORE_START_MS = 3 * 3600_000;
 export const COUNTDOWN_WITHIN_MS = 48 * 3600_000;
 
-/** Spec §4 lesson status; decisions.md: derived from time unless cancelled. */
+/**
+ * Spec §4 lesson status; derived from time unless cancelled (docs/product.md → Lessons and
+ * credits).
+ */
 export const LESSON_STATUS = { notStarted: 0, onAir: 1, completed: 2, cancelled: 3 } as const;
 export type LessonStatus = (typeof LESSON_STATUS)[keyof typeof LESSON_STATUS];
 

@@ -38,9 +38,10 @@ const optionalText = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 /**
- * `POST /api/signUpUser` (spec §7; decisions.md → Accounts): `verification` is the SMS code of
- * scene "register", `code` the adviser's invite code, and every other field a parameter of the
- * landing page's address (utm_source, utm_campaign, …), stored with the registration.
+ * `POST /api/signUpUser` (spec §7; docs/product.md → Registration and onboarding): `verification`
+ * is the SMS code of scene "register", `code` the adviser's invite code, and every other field a
+ * parameter of the landing page's address (utm_source, utm_campaign, …), stored with the
+ * registration.
  */
 export const SignUpBodySchema = z
   .object({
@@ -87,7 +88,10 @@ export function extraParamsOf(body: Record<string, unknown>): Record<string, str
 export const SignUpDataSchema = z.object({
   user_sn: z.string(),
   invite_code: z.string().nullable(),
-  /** The new parent's session: the SMS code proved the phone (decisions.md → Accounts). */
+  /**
+   * The new parent's session: the SMS code proved the phone (docs/product.md → Registration and
+   * onboarding).
+   */
   token: z.string(),
   /** 0: onboarding is next (spec §3 Login response). */
   status: z.number().int(),
