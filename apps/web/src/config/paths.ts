@@ -1,6 +1,7 @@
 /**
  * Every route path of the portal, spelled as the spec spells them (links in old e-mails and
- * marketing pages point there — decisions.md → Scope). Build links only through these.
+ * marketing pages point there — docs/product.md → The API contract). Build links only through
+ * these.
  */
 export const paths = {
   signIn: '/',

@@ -7,7 +7,7 @@ import {
 import { api } from '../../../lib/api-client';
 import { chosenLanguage } from '../hooks/use-language-choice';
 
-/** The browser's IANA zone, kept on the profile (decisions.md → Accounts). */
+/** The browser's IANA zone, kept on the profile (docs/product.md → Time zones). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**

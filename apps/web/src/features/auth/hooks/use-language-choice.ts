@@ -9,7 +9,7 @@ let chosen: Language | undefined;
 
 /**
  * The language the parent picked on a sign-in screen, or undefined when they picked none: sent
- * with the sign-in so it replaces the account's language (decisions.md → Accounts).
+ * with the sign-in so it replaces the account's language (docs/product.md → Languages).
  */
 export function chosenLanguage(): Language | undefined {
   return chosen;

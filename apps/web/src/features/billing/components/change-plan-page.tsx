@@ -23,12 +23,12 @@ import { formatMoney } from '../utils/money';
 import { LoadError, NothingToShow } from './screen-states';
 
 /**
- * `ChangePlan?plan_id=` (decisions.md): the current and the chosen plan side by side, with what
- * changes (price, kids, when the new plan starts) and what the change costs today — the new
- * plan's price less the unused days of the current one (decision 029) — before the parent
- * confirms. A change the server says cannot be made now shows why and cannot be confirmed.
- * Opened without a plan to change to, it shows the current plan and leads to the plan list; a
- * plan that is not on sale says so (decision 034: every screen settles).
+ * `ChangePlan?plan_id=` (docs/product.md → Plans): the current and the chosen plan side by side,
+ * with what changes (price, kids, when the new plan starts) and what the change costs today — the
+ * new plan's price less the unused days of the current one (decision 029) — before the parent
+ * confirms. A change the server says cannot be made now shows why and cannot be confirmed. Opened
+ * without a plan to change to, it shows the current plan and leads to the plan list; a plan that is
+ * not on sale says so (decision 034: every screen settles).
  */
 export function ChangePlanPage() {
   const { t } = useTranslation('billing');

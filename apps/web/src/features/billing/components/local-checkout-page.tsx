@@ -10,8 +10,8 @@ import { formatMoney } from '../utils/money';
 import { LoadError, NothingToShow } from './screen-states';
 
 /**
- * The local checkout (decisions.md → Payments): stands in for the provider's hosted page when no
- * payment provider is configured. Pay and Cancel make the server send a signed notification to
+ * The local checkout (docs/product.md → Payments): stands in for the provider's hosted page when
+ * no payment provider is configured. Pay and Cancel make the server send a signed notification to
  * its own webhook; nothing is granted by this page itself. The method was chosen on
  * CompletePayment (or is the card, for a top-up): it is shown, not asked again (decision 034).
  */

@@ -16,7 +16,7 @@ import { LoadError, NothingToShow } from './screen-states';
 /**
  * `/paySuccess` (spec §2): amount, title and credits of the order, then the course adviser. It
  * only reads: the order turns paid when the provider's notification arrives, so it waits for
- * that (decisions.md: the browser's return grants nothing).
+ * that (the browser's return grants nothing: docs/product.md → Payments).
  */
 export function PaySuccessPage() {
   const { t } = useTranslation('billing');

@@ -1,6 +1,6 @@
 import { currencySymbol } from '@portal/shared/billing';
 
-/** "$189.00" — the charge's own currency symbol (decisions.md → Payments). */
+/** "$189.00" — the charge's own currency symbol (docs/product.md → Payments). */
 export function formatMoney(amount: number, currency: string): string {
   return `${currencySymbol(currency)}${amount.toFixed(2)}`;
 }

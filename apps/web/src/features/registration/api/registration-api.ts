@@ -32,8 +32,8 @@ export const saleInfoQueryOptions = (inviteCode: string, language: Language) =>
 
 export const registrationApi = {
   /**
-   * The SMS code of scene "register": only to a phone without an account (decisions.md), with a
-   * solved captcha of its own (decision 030).
+   * The SMS code of scene "register": only to a phone without an account (docs/product.md →
+   * Registration and onboarding), with a solved captcha of its own (decision 030).
    */
   sendCode: ({ captcha, ...phone }: PhoneInput & { captcha: string }) =>
     api.post<null>(

@@ -9,7 +9,8 @@ import { RegisteredNext, useRegisteredSession } from './registered-next';
 
 /**
  * `/nuinfo?invite_code=` (spec §2): thank-you page after registering. It says what the parent
- * claimed, shows their adviser and leads on to onboarding, signed in (decisions.md → Accounts).
+ * claimed, shows their adviser and leads on to onboarding, signed in (docs/product.md →
+ * Registration and onboarding).
  */
 export function NewUserThanksPage() {
   const { t } = useTranslation('registration');

@@ -262,7 +262,7 @@ describe('the landing page is real text and links (issue #19)', () => {
   });
 });
 
-describe('after registering (decisions.md: sign-up signs in)', () => {
+describe('after registering, signed in (docs/product.md → Registration and onboarding)', () => {
   it('keeps the session, says what was claimed and leads on to onboarding', async () => {
     stubApi();
     renderAt('/shareRegister?invite_code=ADV2026');

@@ -11,8 +11,8 @@ import { useCaptcha } from '../../../components/captcha/use-captcha';
  * Registration with its captcha (spec §5): a solved captcha goes with the form; without one the
  * 320 px popup opens and the sign-up continues once the browser solved it. A refusal shows the
  * server's translated message; the captcha is used up either way. The answer's session signs
- * the new parent in before `onRegistered` leads on (decisions.md → Accounts): their SMS code
- * just proved the phone, so they never ask for a second one.
+ * the new parent in before `onRegistered` leads on (docs/product.md → Registration and
+ * onboarding): their SMS code just proved the phone, so they never ask for a second one.
  */
 export function useSignUp(onRegistered: (data: SignUpData) => void) {
   const captcha = useCaptcha();
