@@ -1,6 +1,5 @@
-import { AGREEMENT_TYPES } from '@portal/shared/agreements';
-import { upsertAgreement } from '../../modules/agreements/agreements.repository';
-import { sanitizeAgreementHtml } from '../../modules/agreements/agreements.service';
+import { AGREEMENT_TYPES, type AgreementType } from '@portal/shared/agreements';
+import { saveAgreementAt } from '../../modules/agreements/agreements.service';
 import type { Transaction } from '../client';
 import { AGREEMENT_TEXTS } from './agreement-texts';
 import { DEMO_AGREEMENTS_EFFECTIVE } from './school';
@@ -13,15 +12,11 @@ export async function seedAgreements(tx: Transaction, now: Date): Promise<void> 
   const effective = now < DEMO_AGREEMENTS_EFFECTIVE ? now : DEMO_AGREEMENTS_EFFECTIVE;
   for (const [name, type] of Object.entries(AGREEMENT_TYPES) as [
     keyof typeof AGREEMENT_TYPES,
-    number,
+    AgreementType,
   ][]) {
     for (const language of ['en', 'zh_CN'] as const) {
       const text = AGREEMENT_TEXTS[name][language];
-      await upsertAgreement(
-        tx,
-        { type, language, title: text.title, content_html: sanitizeAgreementHtml(text.html) },
-        effective,
-      );
+      await saveAgreementAt(tx, { type, language, title: text.title, html: text.html }, effective);
     }
   }
 }

@@ -2,6 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { AgreementType } from '@portal/shared/agreements';
 import type { Language } from '@portal/shared/i18n';
 import type { AppContext } from '../../app-context';
+import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { findAgreement, upsertAgreement } from './agreements.repository';
 
@@ -74,18 +75,34 @@ export async function getAgreement(
   };
 }
 
-export async function saveAgreement(
+export interface AgreementText {
+  type: AgreementType;
+  language: Language;
+  title: string;
+  html: string;
+}
+
+export function saveAgreement(
   ctx: Pick<AppContext, 'db' | 'clock'>,
-  agreement: { type: AgreementType; language: Language; title: string; html: string },
+  agreement: AgreementText,
+): Promise<void> {
+  return saveAgreementAt(ctx.db, agreement, ctx.clock.now());
+}
+
+/** Saves an agreement dated `at` (the demo data dates its texts the day they took effect). */
+export async function saveAgreementAt(
+  db: DbOrTx,
+  agreement: AgreementText,
+  at: Date,
 ): Promise<void> {
   await upsertAgreement(
-    ctx.db,
+    db,
     {
       type: agreement.type,
       language: agreement.language,
       title: agreement.title,
       content_html: sanitizeAgreementHtml(agreement.html),
     },
-    ctx.clock.now(),
+    at,
   );
 }
