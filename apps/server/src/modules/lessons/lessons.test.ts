@@ -10,7 +10,11 @@ import {
   grantCredits,
 } from '../../../test/factories/lessons';
 import { rowsOf } from '../../db/client';
-import { settleEndedLessons, generateLessons, cancelLesson } from '../scheduling/scheduling.service';
+import {
+  settleEndedLessons,
+  generateLessons,
+  cancelLesson,
+} from '../scheduling/scheduling.service';
 
 const NOW = '2026-11-20T08:00:00.000Z'; // a Friday (weekday 5)
 
