@@ -81,6 +81,34 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.shareRegister,
+            lazy: () =>
+              import('../features/registration/components/share-register-page').then((m) => ({
+                Component: m.ShareRegisterPage,
+              })),
+          },
+          {
+            path: paths.saleCard,
+            lazy: () =>
+              import('../features/registration/components/sale-card-page').then((m) => ({
+                Component: m.SaleCardPage,
+              })),
+          },
+          {
+            path: paths.newUser,
+            lazy: () =>
+              import('../features/registration/components/new-user-page').then((m) => ({
+                Component: m.NewUserPage,
+              })),
+          },
+          {
+            path: paths.newUserThanks,
+            lazy: () =>
+              import('../features/registration/components/new-user-thanks-page').then((m) => ({
+                Component: m.NewUserThanksPage,
+              })),
+          },
+          {
             path: '*',
             lazy: () =>
               import('../features/misc/not-found-page').then((m) => ({
@@ -125,36 +153,6 @@ export const routes: RouteObject[] = [
               })),
           },
         ],
-      },
-      // Registration pages still draw the public frame themselves (their captcha is being
-      // replaced, issue #20); they join the public layout route after that.
-      {
-        path: paths.shareRegister,
-        lazy: () =>
-          import('../features/registration/components/share-register-page').then((m) => ({
-            Component: m.ShareRegisterPage,
-          })),
-      },
-      {
-        path: paths.saleCard,
-        lazy: () =>
-          import('../features/registration/components/sale-card-page').then((m) => ({
-            Component: m.SaleCardPage,
-          })),
-      },
-      {
-        path: paths.newUser,
-        lazy: () =>
-          import('../features/registration/components/new-user-page').then((m) => ({
-            Component: m.NewUserPage,
-          })),
-      },
-      {
-        path: paths.newUserThanks,
-        lazy: () =>
-          import('../features/registration/components/new-user-thanks-page').then((m) => ({
-            Component: m.NewUserThanksPage,
-          })),
       },
       // Signed-in screens: the guard sends a visitor without a session to sign-in, then the
       // account frame (header, navigation). The guard and the frame are one chunk, fetched beside

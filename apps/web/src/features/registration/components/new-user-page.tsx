@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CaptchaCheck } from '../../../components/captcha/captcha-check';
 import { CaptchaDialog } from '../../../components/captcha/captcha-dialog';
-import { PublicLayout } from '../../../app/layouts/public-layout';
 import { PhoneField } from '../../../components/phone-field';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
@@ -158,22 +157,20 @@ export function NewUserPage() {
   const phone = stripNonDigits(params.get('phone') ?? '');
   if (!countryCode || !phone) return <Navigate to={paths.signIn} replace />;
   return (
-    <PublicLayout>
-      <Container size={520} py={{ base: 'lg', sm: 48 }}>
-        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
-          <Stack gap="lg">
-            <div>
-              <Title order={1} size="h2">
-                {t('newUserTitle')}
-              </Title>
-              <Text c="dimmed" size="sm" mt={4}>
-                {t('newUserSubtitle')}
-              </Text>
-            </div>
-            <NewUserForm countryCode={countryCode} phone={phone} />
-          </Stack>
-        </Paper>
-      </Container>
-    </PublicLayout>
+    <Container size={520} py={{ base: 'lg', sm: 48 }}>
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
+        <Stack gap="lg">
+          <div>
+            <Title order={1} size="h2">
+              {t('newUserTitle')}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {t('newUserSubtitle')}
+            </Text>
+          </div>
+          <NewUserForm countryCode={countryCode} phone={phone} />
+        </Stack>
+      </Paper>
+    </Container>
   );
 }

@@ -1,7 +1,6 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PublicLayout } from '../../../app/layouts/public-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { useInviteAdviser } from '../hooks/use-invite-adviser';
 import { AdviserInvite } from './adviser-invite';
@@ -20,23 +19,21 @@ export function NewUserThanksPage() {
   const { adviser, isInvalid } = useInviteAdviser(inviteCode);
   const signedIn = Boolean(useRegisteredSession());
   return (
-    <PublicLayout>
-      <Container size={480} py={{ base: 'lg', sm: 60 }}>
-        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
-          <Stack gap="lg">
-            <div>
-              <Title order={1} size="h2">
-                {t('thanksTitle')}
-              </Title>
-              <Text c="dimmed" size="sm" mt={4}>
-                {signedIn ? t('claimedText') : t('thanksText')}
-              </Text>
-            </div>
-            {inviteCode && !isInvalid && <AdviserInvite adviser={adviser} />}
-            <RegisteredNext />
-          </Stack>
-        </Paper>
-      </Container>
-    </PublicLayout>
+    <Container size={480} py={{ base: 'lg', sm: 60 }}>
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
+        <Stack gap="lg">
+          <div>
+            <Title order={1} size="h2">
+              {t('thanksTitle')}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {signedIn ? t('claimedText') : t('thanksText')}
+            </Text>
+          </div>
+          {inviteCode && !isInvalid && <AdviserInvite adviser={adviser} />}
+          <RegisteredNext />
+        </Stack>
+      </Paper>
+    </Container>
   );
 }

@@ -1,7 +1,6 @@
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PublicLayout } from '../../../app/layouts/public-layout';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { useInviteAdviser } from '../hooks/use-invite-adviser';
@@ -24,33 +23,31 @@ export function SaleCardPage() {
   const title = invalid && !signedIn ? t('shareTitle') : t('saleCardTitle');
   useDocumentTitle(title);
   return (
-    <PublicLayout>
-      <Container size={480} py={{ base: 'lg', sm: 60 }}>
-        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
-          <Stack gap="lg">
-            <div>
-              <Title order={1} size="h2">
-                {title}
-              </Title>
-              <Text c="dimmed" size="sm" mt={4}>
-                {signedIn
-                  ? t(invalid ? 'claimedText' : 'saleCardClaimedText')
-                  : t(invalid ? 'inviteInvalidRegister' : 'saleCardText')}
-              </Text>
-            </div>
-            {invalid ? (
-              !signedIn && (
-                <Button component={Link} to={paths.shareRegister}>
-                  {t('claim')}
-                </Button>
-              )
-            ) : (
-              <AdviserInvite adviser={adviser} />
-            )}
-            <RegisteredNext />
-          </Stack>
-        </Paper>
-      </Container>
-    </PublicLayout>
+    <Container size={480} py={{ base: 'lg', sm: 60 }}>
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
+        <Stack gap="lg">
+          <div>
+            <Title order={1} size="h2">
+              {title}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {signedIn
+                ? t(invalid ? 'claimedText' : 'saleCardClaimedText')
+                : t(invalid ? 'inviteInvalidRegister' : 'saleCardText')}
+            </Text>
+          </div>
+          {invalid ? (
+            !signedIn && (
+              <Button component={Link} to={paths.shareRegister}>
+                {t('claim')}
+              </Button>
+            )
+          ) : (
+            <AdviserInvite adviser={adviser} />
+          )}
+          <RegisteredNext />
+        </Stack>
+      </Paper>
+    </Container>
   );
 }

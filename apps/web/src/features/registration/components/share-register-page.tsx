@@ -26,7 +26,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { PublicLayout } from '../../../app/layouts/public-layout';
 import { PhoneField } from '../../../components/phone-field';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
@@ -104,7 +103,7 @@ export function ShareRegisterPage() {
   const floating = scroll.y > FLOATING_CLAIM_SCROLL_PX;
 
   return (
-    <PublicLayout>
+    <>
       <Box
         bg={images.data?.colour ?? 'var(--mantine-color-orange-0)'}
         py={{ base: 'md', sm: 'xl' }}
@@ -231,6 +230,6 @@ export function ShareRegisterPage() {
           </Affix>
         </>
       )}
-    </PublicLayout>
+    </>
   );
 }
