@@ -1,26 +1,21 @@
-import { Button, Group, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import {
-  PhoneWithCodeSchema,
-  RESEND_COUNTDOWN_SECONDS,
-  VERIFICATION_CODE_LENGTH,
-} from '@portal/shared/auth';
+import { PhoneWithCodeSchema, RESEND_COUNTDOWN_SECONDS } from '@portal/shared/auth';
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { messageText } from '../../../lib/i18n';
 import { notify } from '@portal/web-kit/notify';
-import { useCountdown } from '@portal/web-kit/code-field';
+import { CodeField, useCountdown } from '@portal/web-kit/code-field';
 import { registrationApi, type PhoneInput } from '../api/registration-api';
 import { CaptchaDialog } from '../../../components/captcha/captcha-dialog';
 import { useCaptcha } from '../../../components/captcha/use-captcha';
 
 /**
- * The six-digit SMS code of a registration with its Send button: 60 s countdown (spec §4), scene
- * "register" (a phone with an account is told to sign in instead). Each code costs a proof of
- * work (decision 030): the browser solves a captcha of its own for it, in the popup, before
- * sending; the sign-up's captcha is a separate one.
+ * The six-digit SMS code of a registration: the kit's `CodeField` in the registration's texts,
+ * with its 60 s countdown (spec §4), scene "register" (a phone with an account is told to sign
+ * in instead). Each code costs a proof of work (decision 030): the browser solves a captcha of
+ * its own for it, in the popup, before sending; the sign-up's captcha is a separate one.
  */
 export function RegisterCodeField({
   phone,
@@ -68,34 +63,20 @@ export function RegisterCodeField({
   };
 
   return (
-    <Group gap="xs" align="flex-start" wrap="nowrap">
-      <TextInput
-        style={{ flex: 1 }}
-        label={t('code')}
-        labelProps={{ className: 'visually-hidden' }}
-        placeholder={t('codePlaceholder')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={VERIFICATION_CODE_LENGTH}
-        {...registration}
+    <>
+      <CodeField
+        ns="registration"
+        input={registration}
         error={error}
+        countdown={countdown}
+        onSend={requestCode}
+        sending={send.isPending}
       />
-      <Button
-        variant="light"
-        // Never narrower than its label: "Resend in 60 s" was cut to "Resend in 6" (issue #19).
-        miw={130}
-        style={{ flexShrink: 0 }}
-        onClick={requestCode}
-        disabled={countdown.running}
-        loading={send.isPending}
-      >
-        {countdown.running ? t('resendIn', { seconds: countdown.left }) : t('sendCode')}
-      </Button>
       <CaptchaDialog
         captcha={captcha}
         opened={dialogOpened}
         onClose={() => setDialogOpened(false)}
       />
-    </Group>
+    </>
   );
 }
