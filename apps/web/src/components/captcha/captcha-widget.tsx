@@ -1,5 +1,6 @@
 import 'altcha/external';
 import 'altcha/altcha.css';
+import './captcha-widget.css';
 import 'altcha/i18n/zh-cn';
 import type {} from 'altcha/types/react';
 import ShaWorker from 'altcha/workers/sha?worker';
@@ -14,6 +15,10 @@ import type { Captcha, CaptchaWidget as Widget } from './use-captcha';
 // CSP's script-src 'self' allows, and the style is a stylesheet.
 $altcha.algorithms.set('SHA-256', () => new ShaWorker());
 $altcha.defaults.set({
+  // The brand line and logo would be the only English (and the only outside link) on a Chinese
+  // page; the check itself is self-hosted.
+  hideFooter: true,
+  hideLogo: true,
   // The challenge comes through the API client: its envelope, language and error handling.
   fetch: async () => {
     const challenge = await api.get('/api/captcha', { schema: CaptchaChallengeSchema });
