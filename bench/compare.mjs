@@ -5,7 +5,7 @@
 //   npm run bench:compare -- --ref <commit> [--duration 10] [--connections 10]
 import autocannon from 'autocannon';
 import { execSync } from 'node:child_process';
-import { cpSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import {
   HOT_ROUTES,
@@ -35,7 +35,16 @@ execSync(`git archive ${commit} apps/server packages/shared | tar -x -C ${before
   cwd: ROOT,
 });
 cpSync(path.join(ROOT, 'bench'), path.join(beforeRoot, 'bench'), { recursive: true });
-symlinkSync(path.join(ROOT, 'node_modules'), path.join(beforeRoot, 'node_modules'));
+// This tree's packages, except the workspace's own: `@portal/shared` must be the earlier commit's
+// (a symlink to the whole node_modules would resolve it to this tree's packages/shared).
+const beforeModules = path.join(beforeRoot, 'node_modules');
+mkdirSync(path.join(beforeModules, '@portal'), { recursive: true });
+for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
+  if (entry !== '@portal') {
+    symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(beforeModules, entry));
+  }
+}
+symlinkSync('../../packages/shared', path.join(beforeModules, '@portal', 'shared'));
 
 const dirs = [tempDir('compare-before'), tempDir('compare-after')];
 const servers = {};
