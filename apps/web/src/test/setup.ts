@@ -1,33 +1,5 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import '@portal/web-kit/test-dom';
 import { loadLanguage } from '../lib/i18n';
 
 // Screens render with their texts: both languages' bundles are loaded before any test.
 await Promise.all([loadLanguage('en'), loadLanguage('zh_CN')]);
-
-afterEach(() => {
-  cleanup();
-  window.localStorage.clear();
-});
-
-// Mantine reads these browser APIs that happy-dom lacks.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
-});
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-window.ResizeObserver = window.ResizeObserver ?? ResizeObserverStub;
