@@ -1,4 +1,5 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
+import { twoDigits } from '@portal/shared/api';
 
 /**
  * Wall-clock arithmetic in IANA zones, with @date-fns/tz reading the zones (decision 041).
@@ -134,11 +135,10 @@ export function atOffset(
   timeDiff: number,
 ): { weekday: number; date: string; time: string } {
   const shifted = new Date(instant.getTime() + timeDiff * 60_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
   return {
     weekday: shifted.getUTCDay(),
-    date: `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`,
-    time: `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}`,
+    date: `${shifted.getUTCFullYear()}-${twoDigits(shifted.getUTCMonth() + 1)}-${twoDigits(shifted.getUTCDate())}`,
+    time: `${twoDigits(shifted.getUTCHours())}:${twoDigits(shifted.getUTCMinutes())}`,
   };
 }
 

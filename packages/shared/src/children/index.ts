@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DB_ID_MAX, isCalendarDayInRange } from '../api';
+import { DB_ID_MAX, isCalendarDayInRange, twoDigits } from '../api';
 
 export * from './messages';
 
@@ -23,13 +23,13 @@ export function parseBirthDate(value: string): string | undefined {
   if (!match) return undefined;
   const [, m, d, y] = match.map(Number) as [number, number, number, number];
   if (!isCalendarDayInRange(y, m, d)) return undefined;
-  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return `${y}-${twoDigits(m)}-${twoDigits(d)}`;
 }
 
 /** "YYYY-MM-DD" → "M/D/YYYY" (what the API sends back) and "MM/DD/YYYY" (what screens show). */
 export function formatBirthDate(iso: string, padded = false): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const pad = (n: number) => (padded ? String(n).padStart(2, '0') : String(n));
+  const pad = (n: number) => (padded ? twoDigits(n) : String(n));
   return `${pad(m)}/${pad(d)}/${y}`;
 }
 

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { Language } from '@portal/shared/i18n';
+import { twoDigits } from '@portal/shared/api';
 import { currentLanguage } from '../i18n';
 
 /** The visitor's offset from UTC in minutes east (`time_diff`, docs/decisions/035; UTC+8 is 480). */
@@ -20,7 +21,7 @@ export function browserTimeZone(): string | undefined {
 export function timeZoneLabel(offset: number, zone = browserTimeZone()): string {
   const sign = offset >= 0 ? '+' : '−';
   const abs = Math.abs(offset);
-  const label = `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  const label = `UTC${sign}${twoDigits(Math.floor(abs / 60))}:${twoDigits(abs % 60)}`;
   return zone ? `${zone} (${label})` : label;
 }
 

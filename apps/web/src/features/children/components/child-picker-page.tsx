@@ -16,6 +16,7 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_CHILDREN } from '@portal/shared/children';
+import { twoDigits } from '@portal/shared/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -31,7 +32,7 @@ import { childrenQueryOptions } from '../api/children-api';
 const padDate = (date: string) =>
   date
     .split('/')
-    .map((part, i) => (i < 2 ? part.padStart(2, '0') : part))
+    .map((part, i) => (i < 2 ? twoDigits(Number(part)) : part))
     .join('/');
 
 /**
