@@ -48,6 +48,9 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', CAPTCHA_DIFFICULTY: '12' }, 'CAPTCHA_DIFFICULTY'],
     [{ NODE_ENV: 'production' }, 'CAPTCHA_HMAC_KEY'],
     [{ CAPTCHA_HMAC_KEY: 'short' }, 'CAPTCHA_HMAC_KEY'],
+    [{ NODE_ENV: 'production' }, 'STAFF_TOTP_KEY'],
+    [{ STAFF_TOTP_KEY: 'ab'.repeat(31) }, 'STAFF_TOTP_KEY'],
+    [{ ADVISER_CORRECTION_LIMIT: '0' }, 'ADVISER_CORRECTION_LIMIT'],
   ])('refuses %j naming %s', (env, variable) => {
     try {
       loadConfig(env as Record<string, string>);
@@ -82,7 +85,9 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
       CAPTCHA_HMAC_KEY: 'k'.repeat(48),
+      STAFF_TOTP_KEY: 'ab'.repeat(32),
     });
+    expect(config.staff.totpKey).toEqual(Buffer.from('ab'.repeat(32), 'hex'));
     expect(config.publicUrl).toBe('https://portal.example.com');
     expect(config.payments).toEqual({
       provider: 'stripe',

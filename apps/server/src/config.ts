@@ -74,6 +74,18 @@ const EnvSchema = z
      */
     CAPTCHA_HMAC_KEY: z.string().min(32, 'at least 32 characters').max(500).optional(),
     /**
+     * The key staff members' TOTP secrets are encrypted under at rest (AES-256-GCM): 32 bytes as
+     * 64 hex characters or base64. Required in production; elsewhere a fixed development key.
+     */
+    STAFF_TOTP_KEY: z
+      .string()
+      .refine((value) => totpKeyBytes(value) !== undefined, '32 bytes as hex or base64')
+      .optional(),
+    /** An adviser's credit corrections: at most this many credits per correction (admins: any). */
+    ADVISER_CORRECTION_LIMIT: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** …and this many credits a day in all (granted and removed together). */
+    ADVISER_DAILY_CORRECTION_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
+    /**
      * Sign-ins that may wait for a password-hashing slot in one instance (decision 030); beyond
      * them a sign-in is answered 429 "too many sign-ins right now" at once.
      */
@@ -185,6 +197,13 @@ const EnvSchema = z
           message: 'required in production (the same on every instance)',
         });
       }
+      if (!env.STAFF_TOTP_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STAFF_TOTP_KEY'],
+          message: 'required in production (the same on every instance)',
+        });
+      }
       if (env.CAPTCHA_DIFFICULTY < 16) {
         ctx.addIssue({
           code: 'custom',
@@ -217,6 +236,20 @@ export type Env = z.infer<typeof EnvSchema>;
  */
 export const DEVELOPMENT_CAPTCHA_HMAC_KEY = 'parent-portal development captcha key, not secret';
 
+/**
+ * The TOTP encryption key outside production: fixed, so a restart can still read the secrets it
+ * wrote. Public, hence refused in production.
+ */
+export const DEVELOPMENT_STAFF_TOTP_KEY = Buffer.alloc(32, 'parent-portal development totp key');
+
+/** 32 bytes from 64 hex characters or from base64 / base64url; undefined otherwise. */
+export function totpKeyBytes(value: string): Buffer | undefined {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   isProduction: boolean;
@@ -235,6 +268,8 @@ export interface Config {
   captcha: { provider: 'altcha'; hmacKey: string; difficulty: number };
   /** Sign-ins that may wait for a hashing slot per instance before 429 (decision 030). */
   signInHashWaiting: number;
+  /** The school's staff: the TOTP encryption key and the advisers' correction limits. */
+  staff: { totpKey: Buffer; adviserCorrectionLimit: number; adviserDailyCorrectionLimit: number };
   /** Hourly SMS budgets: all codes, and per calling code (`byCountry` overrides `perCountry`). */
   smsBudget: { hourly: number; perCountry: number; byCountry: Record<string, number> };
   webDistDir: string | undefined;
@@ -314,6 +349,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       difficulty: env.CAPTCHA_DIFFICULTY,
     },
     signInHashWaiting: env.SIGN_IN_HASH_WAITING,
+    staff: {
+      totpKey: env.STAFF_TOTP_KEY ? totpKeyBytes(env.STAFF_TOTP_KEY)! : DEVELOPMENT_STAFF_TOTP_KEY,
+      adviserCorrectionLimit: env.ADVISER_CORRECTION_LIMIT,
+      adviserDailyCorrectionLimit: env.ADVISER_DAILY_CORRECTION_LIMIT,
+    },
     smsBudget: {
       hourly: env.SMS_HOURLY_BUDGET,
       perCountry: env.SMS_COUNTRY_HOURLY_BUDGET,

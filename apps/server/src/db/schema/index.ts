@@ -7,3 +7,4 @@ export * from './advisers';
 export * from './lessons';
 export * from './billing';
 export * from './registration';
+export * from './staff';
