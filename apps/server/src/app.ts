@@ -22,6 +22,7 @@ import { localCheckoutRoutes, paymentsWebhookRoutes } from './http/platform/paym
 import { healthRoutes } from './http/platform/health.routes';
 import { outboxRoutes } from './http/platform/outbox.routes';
 import { opsEdge, noStaffYet, type StaffAuthenticator } from './http/ops';
+import { OPS_ROUTES } from './http/ops/routes';
 import { parentsEdge } from './http/parents';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
@@ -117,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ctx,
     prefix: '/api/ops',
     authenticate: options.staffAuthenticator ?? noStaffYet,
-    routes: options.opsRoutes ?? [],
+    routes: options.opsRoutes ?? OPS_ROUTES,
   });
 
   if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { STAFF_ROLES, type StaffRole } from '@portal/shared/staff';
 import type { AppContext } from '../../src/app-context';
 import type { StaffAuthenticator } from '../../src/http/ops';
 import { buildTestApp, type BuildTestAppOptions, type TestApp } from './app';
 
 /**
- * The staff edge's test helper (fastify/demo's buildTestApp, for `/api/ops`). Until staff
- * accounts exist (issue #21) a staff member is a fake bearer token per role: the app under test
- * gets an authenticator that knows exactly these tokens, and nothing else names a staff member
- * (a parent's session token included).
+ * The staff edge's test helper (fastify/demo's buildTestApp, for `/api/ops`). A staff member is a
+ * fake bearer token per role: the app under test gets an authenticator that knows exactly these
+ * tokens, and nothing else names a staff member (a parent's session token included). The three
+ * members exist as rows (ids 1–3, active), so audit entries and corrections can name them. The
+ * real sign-in (password and TOTP) is tested on its own routes.
  */
 export const STAFF_TOKENS: Readonly<Record<StaffRole, string>> = {
   admin: 'test-staff-admin-token-0000000000000000000',
@@ -42,11 +44,19 @@ export interface BuildOpsTestAppOptions extends Omit<
 }
 
 /** The real app on a fresh database, its staff edge opened by the fake tokens above. */
-export function buildOpsTestApp(options: BuildOpsTestAppOptions = {}): Promise<TestApp> {
+export async function buildOpsTestApp(options: BuildOpsTestAppOptions = {}): Promise<TestApp> {
   const { routes, ...rest } = options;
-  return buildTestApp({
+  const t = await buildTestApp({
     ...rest,
     staffAuthenticator: fakeStaffAuthenticator,
-    opsRoutes: routes ?? [],
+    ...(routes ? { opsRoutes: routes } : {}),
   });
+  for (const role of STAFF_ROLES) {
+    await t.ctx.db.execute(
+      sql`insert into staff (id, email, name, role, status)
+          values (${STAFF_IDS[role]}, ${`${role}@staff.test`}, ${`Test ${role}`}, ${role}, 'active')`,
+    );
+  }
+  await t.ctx.db.execute(sql`select setval('staff_id_seq', 100)`);
+  return t;
 }

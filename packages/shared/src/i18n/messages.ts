@@ -5,6 +5,9 @@ import { CHILDREN_MESSAGES } from '../children/messages';
 import { CREDITS_MESSAGES } from '../credits/messages';
 import { LESSONS_MESSAGES } from '../lessons/messages';
 import { ONBOARDING_MESSAGES } from '../onboarding/messages';
+import { DASHBOARD_MESSAGES } from '../staff/dashboard-messages';
+import { FAMILIES_MESSAGES } from '../staff/families-messages';
+import { STAFF_AUTH_MESSAGES } from '../staff/staff-auth-messages';
 import type { Language } from './language';
 
 /**
@@ -68,6 +71,9 @@ const FEATURE_MESSAGES = [
   CATALOGUE_MESSAGES,
   LESSONS_MESSAGES,
   CREDITS_MESSAGES,
+  STAFF_AUTH_MESSAGES,
+  FAMILIES_MESSAGES,
+  DASHBOARD_MESSAGES,
 ] as const;
 
 type FeatureMessages = (typeof FEATURE_MESSAGES)[number];

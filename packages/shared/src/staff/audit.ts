@@ -1,0 +1,32 @@
+/**
+ * What the audit log records (docs/product.md → Staff → Audit log): every staff write, every
+ * reveal of personal data, and every staff sign-in, failure and lock. The console filters by
+ * these names and translates them (its `audit` texts).
+ */
+export const AUDIT_ACTIONS = [
+  'staff.signed-in',
+  'staff.sign-in-failed',
+  'staff.locked',
+  'staff.recovery-code-used',
+  'staff.signed-out',
+  'staff.session-revoked',
+  'staff.setup-link-created',
+  'staff.setup-completed',
+  'staff.second-factor-enrolled',
+  'staff.second-factor-reset',
+  'staff.invited',
+  'staff.updated',
+  'staff.disabled',
+  'staff.enabled',
+  'family.viewed',
+  'family.phone-revealed',
+  'parent.updated',
+  'parent.sessions-revoked',
+  'child.updated',
+  'credits.corrected',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an entry is about. */
+export const AUDIT_TARGETS = ['staff', 'parent', 'child', 'session', 'credit-correction'] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
