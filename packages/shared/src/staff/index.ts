@@ -1,2 +1,3 @@
 export * from './permissions';
 export * from './audit';
+export * from './accounts';
