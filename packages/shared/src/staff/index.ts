@@ -1,3 +1,4 @@
 export * from './permissions';
 export * from './audit';
 export * from './accounts';
+export * from './dashboard';
