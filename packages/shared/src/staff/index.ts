@@ -2,3 +2,4 @@ export * from './permissions';
 export * from './audit';
 export * from './accounts';
 export * from './dashboard';
+export * from './families';
