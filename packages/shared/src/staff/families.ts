@@ -193,15 +193,31 @@ export const CreditBalanceSchema = z.object({
 });
 export type CreditBalance = z.infer<typeof CreditBalanceSchema>;
 
+/**
+ * A lesson's state as staff see it: `upcoming` (not started), `in-progress`, `done` (ended, the
+ * child entered), `no-show` (ended, the child never entered), `on-leave` (the parent asked for
+ * leave), `cancelled` (by the school).
+ */
+export const FAMILY_LESSON_STATUSES = [
+  'upcoming',
+  'in-progress',
+  'done',
+  'no-show',
+  'on-leave',
+  'cancelled',
+] as const;
+export type FamilyLessonStatus = (typeof FAMILY_LESSON_STATUSES)[number];
+
 export const FamilyLessonSchema = z.object({
-  id: z.number().int(),
+  /** The lesson's public id (`lesson_sn`). */
+  id: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
+  /** Subject and level, e.g. "Reading · Level 2". */
   course: BilingualTextSchema,
   /** The child's nickname. */
   child: z.string(),
-  /** The booking's state (`booked`, `done`, `cancelled`, `no-show`, …). */
-  status: z.string(),
+  status: z.enum(FAMILY_LESSON_STATUSES),
 });
 export type FamilyLesson = z.infer<typeof FamilyLessonSchema>;
 
@@ -212,7 +228,7 @@ export const FamilyOrderSchema = z.object({
   /** Minor units of `currency`. */
   amount: z.number().int(),
   currency: z.string(),
-  status: z.string(),
+  status: z.enum(['pending', 'paid', 'cancelled', 'expired', 'refunded']),
 });
 export type FamilyOrder = z.infer<typeof FamilyOrderSchema>;
 
