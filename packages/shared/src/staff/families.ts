@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DB_ID_MAX, optionalIsoDate } from '../api';
-import { NICKNAME_MAX_LENGTH } from '../children';
+import { EmailSchema } from '../auth/email';
+import { ChildFieldsSchema, MAX_CHILDREN } from '../children';
+import { ParentNameSchema } from '../onboarding/onboarding';
 import { OpsPageQuerySchema } from './accounts';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
 
@@ -297,11 +299,18 @@ export type RevealPhoneAnswer = z.infer<typeof RevealPhoneAnswerSchema>;
 // ---------------------------------------------------------------------------------------------
 // Edits (`families.write`): the parents' own rules and messages
 
-/** POST /api/ops/families/:userSn: at least one field. The name and e-mail rules are the parents'. */
+/** The lowest child limit staff may set (the cap is the product's MAX_CHILDREN, 6). */
+export const CHILD_LIMIT_MIN = 1;
+
+/**
+ * POST /api/ops/families/:userSn: at least one field. The name and e-mail rules and messages are
+ * the parents' own (onboarding's name, the profile's e-mail); the e-mail's uniqueness is checked
+ * by the same service the parents' screen calls.
+ */
 export const UpdateFamilyBodySchema = z
   .object({
-    name: z.string().optional(),
-    email: z.string().optional(),
+    name: ParentNameSchema.optional(),
+    email: EmailSchema.optional(),
     /** null removes the adviser. */
     adviserId: z
       .number({ error: 'familiesAdviserUnknown' })
@@ -310,11 +319,12 @@ export const UpdateFamilyBodySchema = z
       .max(DB_ID_MAX, 'familiesAdviserUnknown')
       .nullable()
       .optional(),
+    /** How many children the parent may add alone, 1 to 6. */
     childLimit: z
       .number({ error: 'familiesChildLimitInvalid' })
       .int('familiesChildLimitInvalid')
-      .min(0, 'familiesChildLimitInvalid')
-      .max(100, 'familiesChildLimitInvalid')
+      .min(CHILD_LIMIT_MIN, 'familiesChildLimitInvalid')
+      .max(MAX_CHILDREN, 'familiesChildLimitInvalid')
       .optional(),
   })
   .strict()
@@ -322,24 +332,32 @@ export const UpdateFamilyBodySchema = z
     message: 'familiesNothingToChange',
   });
 export type UpdateFamilyBody = z.infer<typeof UpdateFamilyBodySchema>;
+export type UpdateFamilyBodyInput = z.input<typeof UpdateFamilyBodySchema>;
 
-/** POST /api/ops/families/:userSn/children/:studentSn: at least one field; the parents' rules. */
+/**
+ * POST /api/ops/families/:userSn/children/:studentSn: at least one field, with the parents' rules
+ * and messages (nickname and avatar from the child form's schema; the birthday is checked by the
+ * children service: a real day before today on the parent's calendar).
+ */
 export const UpdateFamilyChildBodySchema = z
   .object({
-    nickname: z
-      .string()
-      .max(NICKNAME_MAX_LENGTH * 5, 'nicknameTooLong')
-      .optional(),
+    nickname: ChildFieldsSchema.shape.nickname.optional(),
     /** YYYY-MM-DD. */
-    birthday: z.string().optional(),
+    birthday: z.string({ error: 'selectBirthday' }).trim().optional(),
     /** The avatar option's id. */
-    avatar: z.number({ error: 'selectAvatar' }).int('selectAvatar').optional(),
+    avatar: z
+      .number({ error: 'selectAvatar' })
+      .int('selectAvatar')
+      .positive('selectAvatar')
+      .max(DB_ID_MAX, 'selectAvatar')
+      .optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'familiesNothingToChange',
   });
 export type UpdateFamilyChildBody = z.infer<typeof UpdateFamilyChildBodySchema>;
+export type UpdateFamilyChildBodyInput = z.input<typeof UpdateFamilyChildBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Credit corrections (`credits.correct`)
