@@ -7,6 +7,16 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** Does Intl know this zone name ("Asia/Shanghai")? */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every setting the server reads, parsed once at boot (STYLE.md: nothing else reads process.env).
  * `.env.example` documents each one; defaults run the demo offline.
@@ -128,6 +138,14 @@ const EnvSchema = z
     STRIPE_API_BASE: z.url().optional(),
     /** Weeks of lessons generated ahead of today for each enrollment (lessons job). */
     LESSON_WEEKS_AHEAD: z.coerce.number().int().min(1).max(12).default(4),
+    /**
+     * The school's own calendar (an IANA zone): the console's "today" and its weeks (Monday
+     * start) are days of this zone (decision 045). Course timetables keep their own zones.
+     */
+    SCHOOL_TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, 'an IANA time zone such as Asia/Shanghai')
+      .default('Asia/Shanghai'),
     /** Benchmark diagnostic: a JSON line of memory figures on stderr at each SIGUSR2 (bench/start.mjs). */
     MEMORY_REPORT: booleanString.default(false),
   })
@@ -295,6 +313,8 @@ export interface Config {
         apiBase?: { host: string; port: number; protocol: 'http' | 'https' };
       };
   lessonWeeksAhead: number;
+  /** The school's calendar zone (IANA): the console's days and weeks. */
+  schoolTimeZone: string;
   /**
    * The token the dev outbox asks for; undefined when the server listens on loopback only, where
    * only this machine can read it (issue #18 item 11).
@@ -396,6 +416,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       roomPrefix: env.CLASSROOM_ROOM_PREFIX,
     },
     lessonWeeksAhead: env.LESSON_WEEKS_AHEAD,
+    schoolTimeZone: env.SCHOOL_TIME_ZONE,
     devOutbox: isLoopbackHost(env.HOST)
       ? undefined
       : env.DEV_OUTBOX_TOKEN
