@@ -15,6 +15,7 @@ const root = import.meta.dirname;
 const SERVER = 'apps/server/src';
 const MODULES = `${SERVER}/modules`;
 const FEATURES = 'apps/web/src/features';
+const CONSOLE_FEATURES = 'apps/console/src/features';
 /** The folders under `dir`, read at lint time: a new module or feature is covered at once. */
 const folders = (dir) =>
   readdirSync(path.join(root, dir), { withFileTypes: true })
@@ -72,6 +73,23 @@ const boundaryZones = [
     message:
       'A feature does not import another feature: compose them in app/ or promote the piece.',
   })),
+  ...folders(CONSOLE_FEATURES).map((name) => ({
+    target: `${CONSOLE_FEATURES}/${name}/**`,
+    from: `${CONSOLE_FEATURES}/!(${name})/**`,
+    message:
+      'A console feature does not import another feature: compose them in app/ or promote the piece.',
+  })),
+  // The two browser apps share packages/web-kit, never each other's code.
+  {
+    target: 'apps/console/**',
+    from: 'apps/web/**',
+    message: 'The console never imports apps/web.',
+  },
+  {
+    target: 'apps/web/**',
+    from: 'apps/console/**',
+    message: 'apps/web never imports the console.',
+  },
   {
     target: 'packages/web-kit/**',
     from: 'apps/**',
@@ -116,13 +134,47 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Layer rule (STYLE.md): the web app never imports the server.
-      'no-restricted-imports': ['error', { patterns: ['**/apps/server/**', '@portal/server*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            '**/apps/server/**',
+            '@portal/server*',
+            '**/apps/console/**',
+            '@portal/console*',
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/console/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The console never imports the server nor the parents' app (STYLE.md).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            '**/apps/server/**',
+            '@portal/server*',
+            '**/apps/web/**',
+            '@portal/web',
+            '@portal/web/*',
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/apps/web/**', '@portal/web*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/apps/web/**', '**/apps/console/**', '@portal/web*', '@portal/console*'] },
+      ],
     },
   },
   {

@@ -1,0 +1,24 @@
+import type { Permission } from '@portal/shared/staff';
+import { paths } from '../config/paths';
+
+export interface NavItem {
+  to: string;
+  /** `<namespace>:<key>` of the feature's texts. */
+  label: string;
+  /** Hidden when the member's role lacks it. */
+  permission: Permission;
+}
+
+/**
+ * The navigation, in the order shown (one line per feature; see app/routes.tsx). The first item
+ * the member may open is where the console starts.
+ */
+export const NAV_ITEMS: NavItem[] = [
+  { to: paths.staff, label: 'staff:nav', permission: 'staff.manage' },
+  { to: paths.account, label: 'account:nav', permission: 'self.manage' },
+];
+
+/** The items a member with these permissions sees. */
+export function navFor(permissions: readonly Permission[]): NavItem[] {
+  return NAV_ITEMS.filter((item) => permissions.includes(item.permission));
+}

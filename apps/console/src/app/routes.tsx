@@ -1,0 +1,42 @@
+/**
+ * The console's signed-in screens: each opens in the frame (navigation, language, the member,
+ * sign out) once the member's role has `permission`; otherwise the frame shows "not allowed" and
+ * the screen's code is never loaded. The public pages (sign-in, set-up link) are in router.tsx.
+ *
+ * HOW A FEATURE PLUGS IN (one entry in each of three lists; prettier may wrap an entry):
+ * 1. here — `{ path: paths.x, permission: 'x.read', screen: () => import('../features/x/components/x-page').then((m) => m.XPage) },`
+ * 2. app/nav.ts — `{ to: paths.x, label: 'x:nav', permission: 'x.read' },` if it has a nav item
+ *    (label = `<namespace>:<key>` of the feature's texts);
+ * 3. lib/i18n.ts — `x: () => import('../features/x/texts'),` where `features/x/texts.ts` exports
+ *    `texts = defineTexts({ en: {…}, zh_CN: {…} })` (lib/texts.ts); read with useTranslation('x').
+ * Paths live in config/paths.ts (the planned features' are there already). In a screen: the
+ * member is `useMe()` (`me`, `can(permission)`; lib/use-me.ts), calls go through `api` and
+ * `OPS_API` (lib/api-client.ts) with the schemas of `@portal/shared/staff`, one `queryOptions`
+ * factory per endpoint in `features/x/api.ts`, filters and pages in the URL. A feature imports
+ * no other feature. Screens draw only their content (a `<Title order={1}>` first).
+ */
+import type { Permission } from '@portal/shared/staff';
+import type { ComponentType } from 'react';
+import { paths } from '../config/paths';
+
+export interface ConsoleRoute {
+  /** A path of config/paths.ts (relative to /ops). */
+  path: string;
+  /** What the member's role needs to open the screen. */
+  permission: Permission;
+  /** The screen, loaded when first opened. */
+  screen: () => Promise<ComponentType>;
+}
+
+export const CONSOLE_ROUTES: ConsoleRoute[] = [
+  {
+    path: paths.account,
+    permission: 'self.manage',
+    screen: () => import('../features/account/components/account-page').then((m) => m.AccountPage),
+  },
+  {
+    path: paths.staff,
+    permission: 'staff.manage',
+    screen: () => import('../features/staff/components/staff-page').then((m) => m.StaffPage),
+  },
+];

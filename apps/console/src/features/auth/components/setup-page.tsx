@@ -1,0 +1,7 @@
+import { Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export function SetupPage() {
+  const { t } = useTranslation('auth');
+  return <Title order={1}>{t('signInTitle')}</Title>;
+}

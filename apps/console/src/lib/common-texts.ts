@@ -1,0 +1,63 @@
+import { defineTexts } from './texts';
+
+/**
+ * The `common` namespace: the texts web-kit's widgets read (loading, retry, errors, close, the
+ * app's name, language) and the frame's own (navigation, roles, not allowed, not found).
+ */
+export const texts = defineTexts({
+  en: {
+    appName: 'School console',
+    language: 'Language',
+    loading: 'Loading…',
+    retry: 'Try again',
+    reload: 'Reload the page',
+    errorTitle: 'Something went wrong',
+    errorText: 'This page could not be shown. Reloading usually helps.',
+    close: 'Close',
+    formFailed: 'This could not be sent. Please try again.',
+    networkError: 'The server could not be reached. Check your connection and try again.',
+    cancel: 'Cancel',
+    save: 'Save',
+    openNavigation: 'Open the navigation',
+    mainNavigation: 'Main navigation',
+    signOut: 'Sign out',
+    accountMenu: 'Account menu',
+    roles: { admin: 'Administrator', adviser: 'Adviser', teacher: 'Teacher' },
+    notAllowedTitle: 'Not allowed',
+    notAllowedText:
+      'Your role ({{role}}) cannot open this page. Ask an administrator if you need it.',
+    notFoundTitle: 'Page not found',
+    notFoundText: 'There is no page at this address.',
+    backHome: 'Back to the start',
+    nothingYet: 'There is nothing you can open here yet. Ask an administrator for a role.',
+    never: 'Never',
+    total: '{{count}} in all',
+  },
+  zh_CN: {
+    appName: '学校管理后台',
+    language: '语言',
+    loading: '加载中…',
+    retry: '重试',
+    reload: '刷新页面',
+    errorTitle: '出错了',
+    errorText: '页面无法显示，刷新通常可以解决。',
+    close: '关闭',
+    formFailed: '提交失败，请重试。',
+    networkError: '无法连接服务器，请检查网络后重试。',
+    cancel: '取消',
+    save: '保存',
+    openNavigation: '打开导航',
+    mainNavigation: '主导航',
+    signOut: '退出登录',
+    accountMenu: '账号菜单',
+    roles: { admin: '管理员', adviser: '顾问', teacher: '教师' },
+    notAllowedTitle: '无权访问',
+    notAllowedText: '您的角色（{{role}}）无法打开此页面。如有需要，请联系管理员。',
+    notFoundTitle: '页面不存在',
+    notFoundText: '此地址没有对应的页面。',
+    backHome: '返回首页',
+    nothingYet: '目前没有您可以打开的页面，请联系管理员分配角色。',
+    never: '从未',
+    total: '共 {{count}} 条',
+  },
+});

@@ -1,0 +1,37 @@
+import type { Language } from '@portal/shared/i18n';
+import { setLanguageBundles, type LanguageFiles } from '@portal/web-kit/i18n';
+import type { FeatureTexts } from './texts';
+
+/**
+ * Every namespace of the console and the module that holds its texts: the frame's `common`, then
+ * one line per feature (`features/<feature>/texts.ts`, namespace = the feature's folder name).
+ * Each module holds both languages; all are fetched in parallel before the first screen renders.
+ */
+const NAMESPACES: Record<string, () => Promise<{ texts: FeatureTexts }>> = {
+  common: () => import('./common-texts'),
+  auth: () => import('../features/auth/texts'),
+  account: () => import('../features/account/texts'),
+  staff: () => import('../features/staff/texts'),
+};
+
+/** One language's texts in the shape web-kit's i18n set-up loads (`{'./<namespace>.json': …}`). */
+async function languageFiles(language: Language): Promise<{ default: LanguageFiles }> {
+  const entries = await Promise.all(
+    Object.entries(NAMESPACES).map(async ([namespace, load]) => {
+      const { texts } = await load();
+      return [`./${namespace}.json`, { default: texts[language] }] as const;
+    }),
+  );
+  return { default: Object.fromEntries(entries) as LanguageFiles };
+}
+
+setLanguageBundles({ en: () => languageFiles('en'), zh_CN: () => languageFiles('zh_CN') });
+
+export {
+  changeLanguage,
+  currentLanguage,
+  i18n,
+  initialLanguage,
+  loadLanguage,
+  messageText,
+} from '@portal/web-kit/i18n';
