@@ -26,6 +26,7 @@ import { OPS_ROUTES } from './http/ops/routes';
 import { parentsEdge } from './http/parents';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
+import { consolePlugin } from './plugins/console';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (usesLocalOutbox(providers)) await app.register(outboxRoutes, { ctx });
   if (config.testFixtures) await app.register(fixturesRoutes, { ctx });
 
+  await app.register(consolePlugin, { prefix: '/ops', distDir: config.consoleDistDir });
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;
 }

@@ -66,6 +66,8 @@ const EnvSchema = z
     TEST_FIXTURES: booleanString.default(false),
     /** Folder of the built web app; empty to serve the API only. */
     WEB_DIST_DIR: z.string().optional(),
+    /** Folder of the built staff console, served under /ops (decision 046). */
+    CONSOLE_DIST_DIR: z.string().optional(),
     /**
      * log2 of scrypt's N for new password hashes (17: docs/product.md → Sign-in). Lower only for
      * tests.
@@ -291,6 +293,7 @@ export interface Config {
   /** Hourly SMS budgets: all codes, and per calling code (`byCountry` overrides `perCountry`). */
   smsBudget: { hourly: number; perCountry: number; byCountry: Record<string, number> };
   webDistDir: string | undefined;
+  consoleDistDir: string | undefined;
   /** The school's public facts (decision 033); undefined when not configured. */
   site: {
     companyName: { en?: string; zh_CN?: string };
@@ -396,6 +399,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     // apps/server/src or apps/server/dist → apps/web/dist
     webDistDir: env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    consoleDistDir:
+      env.CONSOLE_DIST_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url)),
     sms:
       env.SMS_PROVIDER === 'twilio'
         ? {
