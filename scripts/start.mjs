@@ -1,5 +1,6 @@
-// `npm start`: builds the web app and the server when their sources changed since the last
-// build, then runs the server (API + web app) on PORT (3000) with the embedded database.
+// `npm start`: builds the web app, the staff console and the server when their sources changed
+// since the last build, then runs the server (API, web app, console under /ops) on PORT (3000)
+// with the embedded database.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,11 @@ const sources = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/console/src',
+  'apps/console/index.html',
+  'apps/console/public',
+  'apps/console/vite.config.ts',
+  'packages/web-kit/src',
   'apps/server/src',
   'apps/server/build.mjs',
   'packages/shared/src',
@@ -31,10 +37,11 @@ function newestMtime(target) {
 const built =
   existsSync(stamp) &&
   existsSync(path.join(root, 'apps/web/dist/index.html')) &&
+  existsSync(path.join(root, 'apps/console/dist/index.html')) &&
   statSync(stamp).mtimeMs >= Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 
 if (!built) {
-  console.log('Building the web app and the server…');
+  console.log('Building the web app, the console and the server…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stamp, new Date().toISOString());
