@@ -68,5 +68,7 @@ export const DashboardSchema = z.object({
   }),
   /** When the figures were computed (ISO). */
   asOf: z.string(),
+  /** The school's calendar zone the days and weeks are counted in (IANA, e.g. "Asia/Shanghai"). */
+  timeZone: z.string(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
