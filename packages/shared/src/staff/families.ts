@@ -154,9 +154,10 @@ export const FamilyParentSchema = z.object({
   phoneMasked: z.string(),
   registeredAt: z.string(),
   onboarded: z.boolean(),
-  /** The parent's language (`en` / `zh_CN`). */
-  language: z.string(),
-  timeZone: z.string(),
+  /** The parent's language (`en` / `zh_CN`); null until they chose one. */
+  language: z.string().nullable(),
+  /** The parent's IANA zone; null until their browser sent one. */
+  timeZone: z.string().nullable(),
   adviser: AdviserRefSchema.nullable(),
   /** How many children the parent may add alone. */
   childLimit: z.number().int(),

@@ -4,6 +4,7 @@ import { CREDIT_EVENTS, type Account, type CreditEvent } from '@portal/shared/cr
 import { translate, type Language } from '@portal/shared/i18n';
 import { dayInZone, type Viewpoint } from '../../lib/time';
 import type { CreditLogEntry } from '../../modules/credits/credit-log.service';
+import { CORRECTION_EVENT } from '../../modules/credits/corrections.service';
 import type { CreditAccount } from '../../modules/credits/credits.service';
 import type { Membership } from '../../modules/membership/membership.service';
 import { stamp } from './calendar';
@@ -29,7 +30,8 @@ export function toAccount(account: CreditAccount, membership: Membership): Accou
 
 /**
  * Spec §3 Credit log row. A row that only reserves or releases credits says how many ("2 set
- * aside for a booked lesson"); any other says its transaction type.
+ * aside for a booked lesson"); a school's correction says so (issue #21); any other says its
+ * transaction type.
  */
 export function toCreditLogRow(
   entry: CreditLogEntry,
@@ -46,7 +48,9 @@ export function toCreditLogRow(
         ? translate(language, entry.heldChange > 0 ? 'logReserved' : 'logReleased', {
             count: Math.abs(entry.heldChange),
           })
-        : translate(language, CREDIT_EVENTS[event]),
+        : entry.event === CORRECTION_EVENT
+          ? translate(language, 'eventStaffCorrection')
+          : translate(language, CREDIT_EVENTS[event]),
     quantity: entry.change,
     event: entry.event,
     available_change: entry.availableChange,

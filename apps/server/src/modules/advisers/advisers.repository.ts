@@ -26,3 +26,8 @@ export async function findFirstAdviser(db: DbOrTx): Promise<AdviserRow | undefin
     .limit(1);
   return row;
 }
+
+/** Every adviser, in the sort order parents' lists use. */
+export function findAllAdvisers(db: DbOrTx): Promise<AdviserRow[]> {
+  return db.select().from(advisers).orderBy(asc(advisers.sort), asc(advisers.id));
+}

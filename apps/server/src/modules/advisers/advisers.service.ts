@@ -3,6 +3,7 @@ import { notFound } from '../../lib/app-error';
 import { findParentById } from '../parents/parents.service';
 import {
   findAdviserById,
+  findAllAdvisers,
   findAdviserByInviteCode,
   findFirstAdviser,
   type AdviserRow,
@@ -81,4 +82,18 @@ export async function findDefaultAdviser(
 ): Promise<AdviserRef | undefined> {
   const row = await findFirstAdviser(ctx.db);
   return row ? toRef(row) : undefined;
+}
+
+/** An adviser by id (the school's console assigns one to a family); undefined when unknown. */
+export async function findAdviserRefById(
+  ctx: Pick<AppContext, 'db'>,
+  id: number,
+): Promise<AdviserRef | undefined> {
+  const row = await findAdviserById(ctx.db, id);
+  return row ? toRef(row) : undefined;
+}
+
+/** Every adviser, in sort order (the console's adviser filter and picker). */
+export async function listAdvisers(ctx: Pick<AppContext, 'db'>): Promise<AdviserRef[]> {
+  return (await findAllAdvisers(ctx.db)).map(toRef);
 }

@@ -14,6 +14,7 @@ import {
 } from '../parents/parents.service';
 import { insertResetToken, retireResetTokens, useResetToken } from './reset-tokens.repository';
 import { endOtherSessions, endSession } from './session.service';
+import { sendEmailToParent } from '../messages/messages.service';
 
 /** Issue #3: reset links are valid 30 minutes. */
 export const RESET_LINK_MINUTES = 30;
@@ -99,10 +100,14 @@ export async function requestPasswordReset(
   });
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const lang = parent.language ?? language;
-  const sending = ctx.providers.email.send({
-    to: parent.email,
-    subject: translate(lang, 'resetMailSubject'),
-    text: translate(lang, 'resetMailText', { link, minutes: RESET_LINK_MINUTES }),
+  const sending = sendEmailToParent(ctx, {
+    parentId: parent.id,
+    kind: 'password-reset',
+    email: {
+      to: parent.email,
+      subject: translate(lang, 'resetMailSubject'),
+      text: translate(lang, 'resetMailText', { link, minutes: RESET_LINK_MINUTES }),
+    },
   });
   sending.catch(log);
 }

@@ -19,6 +19,7 @@ import {
 } from './codes.repository';
 import { requireSolvedCaptcha } from './captcha-gate';
 import { findParentByPhone } from '../parents/parents.service';
+import { sendSmsToParent } from '../messages/messages.service';
 
 /** Decision 006: ≤ 1 per 60 s and ≤ 5 per hour per phone, ≤ 30 an hour per address. */
 const PER_PHONE_HOURLY = 5;
@@ -128,7 +129,12 @@ export async function sendCode(
     code,
     minutes: CODE_VALID_MINUTES,
   });
-  await ctx.providers.sms.send(e164(phone), text);
+  await sendSmsToParent(ctx, {
+    parentId: parent?.id ?? null,
+    phone,
+    text,
+    kind: scene === 'login' ? 'sign-in-code' : 'registration-code',
+  });
 }
 
 /**

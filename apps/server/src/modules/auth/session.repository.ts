@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { sessions } from '../../db/schema';
@@ -54,14 +54,34 @@ export async function revokeSession(db: DbOrTx, sessionId: number, now: Date): P
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 }
 
+/** The parent's live sessions (not revoked, not expired at `now`), newest first. */
+export function findLiveSessionsOf(db: DbOrTx, parentId: number, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      created_at: sessions.created_at,
+      last_seen_at: sessions.last_seen_at,
+      expires_at: sessions.expires_at,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.parent_id, parentId),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, now),
+      ),
+    )
+    .orderBy(desc(sessions.id));
+}
+
 /** Revokes every live session of a parent except `keepSessionId` (password change, spec issue #3). */
 export async function revokeOtherSessions(
   db: DbOrTx,
   parentId: number,
   keepSessionId: number | null,
   now: Date,
-) {
-  await db
+): Promise<number> {
+  const revoked = await db
     .update(sessions)
     .set({ revoked_at: now })
     .where(
@@ -70,5 +90,7 @@ export async function revokeOtherSessions(
         isNull(sessions.revoked_at),
         keepSessionId === null ? sql`true` : ne(sessions.id, keepSessionId),
       ),
-    );
+    )
+    .returning({ id: sessions.id });
+  return revoked.length;
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
 import {
   findLiveSession,
+  findLiveSessionsOf,
   insertSession,
   revokeOtherSessions,
   revokeSession,
@@ -51,4 +52,34 @@ export async function endOtherSessions(
   keepSessionId: number | null,
 ): Promise<void> {
   await revokeOtherSessions(ctx.db, parentId, keepSessionId, ctx.clock.now());
+}
+
+/** A parent's session as the school's console lists it (never the token or its hash). */
+export interface SessionSummary {
+  id: number;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** The parent's live sessions, newest first. */
+export async function listLiveSessions(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  parentId: number,
+): Promise<SessionSummary[]> {
+  const rows = await findLiveSessionsOf(ctx.db, parentId, ctx.clock.now());
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    expiresAt: row.expires_at,
+  }));
+}
+
+/** Ends every session of the parent ("sign out everywhere"); answers how many it revoked. */
+export function endAllSessions(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  parentId: number,
+): Promise<number> {
+  return revokeOtherSessions(ctx.db, parentId, null, ctx.clock.now());
 }

@@ -24,6 +24,7 @@ import {
   type ParentRow,
 } from '../parents/parents.service';
 import { startSession } from './session.service';
+import { sendEmailToParent, sendSmsToParent } from '../messages/messages.service';
 import {
   CAPTCHA_AFTER_FAILURES,
   clearThrottle,
@@ -161,15 +162,21 @@ async function alertParent(
   if (window.count > 1) return;
   const language = parent.language ?? meta.language;
   const sending = parent.email
-    ? ctx.providers.email.send({
-        to: parent.email,
-        subject: translate(language, 'signInAlertSubject'),
-        text: translate(language, 'signInAlertText', { count: failures }),
+    ? sendEmailToParent(ctx, {
+        parentId: parent.id,
+        kind: 'sign-in-alert',
+        email: {
+          to: parent.email,
+          subject: translate(language, 'signInAlertSubject'),
+          text: translate(language, 'signInAlertText', { count: failures }),
+        },
       })
-    : ctx.providers.sms.send(
-        `+${parent.country_code}${parent.mobile}`,
-        translate(language, 'signInAlertSms', { count: failures }),
-      );
+    : sendSmsToParent(ctx, {
+        parentId: parent.id,
+        kind: 'sign-in-alert',
+        phone: parent,
+        text: translate(language, 'signInAlertSms', { count: failures }),
+      });
   sending.catch(meta.log);
 }
 

@@ -1,5 +1,6 @@
 import { isIsoDateInRange } from '@portal/shared/api';
 import { DEFAULT_CHILD_LIMIT, MAX_CHILDREN, isPastDate } from '@portal/shared/children';
+import { CHILD_LIMIT_MIN } from '@portal/shared/staff';
 import type { AppContext } from '../../app-context';
 import { badRequest, notFound, unauthenticated } from '../../lib/app-error';
 import { newPublicId } from '../../lib/ids';
@@ -95,6 +96,20 @@ export async function getChildLimit(
     limit: childLimitFor(parent?.child_limit_override, membership.member_kids),
     count: await countStudents(ctx.db, parentId),
   };
+}
+
+/**
+ * Sets the self-service child limit of a parent (the school's console: what the adviser dialog
+ * promises parents), from 1 to the cap of 6. Children already added stay when it is lowered.
+ */
+export async function setChildLimit(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  parentId: number,
+  limit: number,
+): Promise<void> {
+  if (!Number.isInteger(limit) || limit < CHILD_LIMIT_MIN || limit > MAX_CHILDREN)
+    throw badRequest('familiesChildLimitInvalid');
+  await updateParent(ctx.db, parentId, { child_limit_override: limit }, ctx.clock.now());
 }
 
 /** Adds a child under the limit; the parent row lock makes parallel adds count one by one. */

@@ -13,6 +13,9 @@ export interface CreditLogEntry {
   event: string;
   /** Change of the balance (paid + reward); reservations change none. */
   change: number;
+  /** Of that change, paid and reward credit (the school's console shows both). */
+  paidChange: number;
+  rewardChange: number;
   /** Change of the credits free to book: a reservation moves credits from free to held. */
   availableChange: number;
   /** Change of the credits held for booked lessons. */
@@ -70,6 +73,8 @@ export async function getCreditLog(
         title: { en: row.title_en, zh: row.title_zh },
         event: row.event,
         change,
+        paidChange: row.paid_delta,
+        rewardChange: row.reward_delta,
         availableChange: change - row.reserved_delta,
         heldChange: row.reserved_delta,
         balanceAfter: balances.balance,

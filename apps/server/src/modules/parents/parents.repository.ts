@@ -33,6 +33,15 @@ export async function findParentById(db: DbOrTx, id: number): Promise<ParentRow 
   return row;
 }
 
+/** A parent by public id (`user_sn`): how the school's console names a family. */
+export async function findParentByUserSn(
+  db: DbOrTx,
+  userSn: string,
+): Promise<ParentRow | undefined> {
+  const [row] = await db.select().from(parents).where(eq(parents.user_sn, userSn)).limit(1);
+  return row;
+}
+
 export async function findParentByEmail(db: DbOrTx, email: string): Promise<ParentRow | undefined> {
   const [row] = await db
     .select()

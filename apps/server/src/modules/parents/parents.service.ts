@@ -7,6 +7,7 @@ export {
   findParentByEmail,
   findParentById,
   findParentByPhone,
+  findParentByUserSn,
   incrementFailedPasswords,
   insertParent,
   updateParent,
