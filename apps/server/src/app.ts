@@ -21,9 +21,10 @@ import { fixturesRoutes } from './http/platform/fixtures.routes';
 import { localCheckoutRoutes, paymentsWebhookRoutes } from './http/platform/payments.routes';
 import { healthRoutes } from './http/platform/health.routes';
 import { outboxRoutes } from './http/platform/outbox.routes';
-import { opsEdge, noStaffYet, type StaffAuthenticator } from './http/ops';
+import { opsEdge, type StaffAuthenticator } from './http/ops';
 import { OPS_ROUTES } from './http/ops/routes';
 import { parentsEdge } from './http/parents';
+import { authenticateStaff } from './modules/staff/staff-sessions.service';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { consolePlugin } from './plugins/console';
@@ -44,7 +45,7 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Override the pino options (tests write the log to a stream they read back). */
   logger?: FastifyServerOptions['logger'] | false;
-  /** Tests: who a staff token names (until staff sessions exist, issue #21, nobody). */
+  /** Tests: who a staff token names (default: the staff sessions, `authenticateStaff`). */
   staffAuthenticator?: StaffAuthenticator;
   /** Tests: extra ops route plugins (the staff edge's own routes are listed in http/ops). */
   opsRoutes?: readonly FastifyPluginAsync<{ ctx: AppContext }>[];
@@ -118,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(opsEdge, {
     ctx,
     prefix: '/api/ops',
-    authenticate: options.staffAuthenticator ?? noStaffYet,
+    authenticate: options.staffAuthenticator ?? authenticateStaff,
     routes: options.opsRoutes ?? OPS_ROUTES,
   });
 

@@ -11,7 +11,9 @@ export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
   const handle = await openDatabase(target);
   try {
     await runMigrations(handle, target);
-    if (config.demoData) await seedDemoData(handle.db, systemClock.now());
+    if (config.demoData) {
+      await seedDemoData(handle.db, systemClock.now(), { staffTotpKey: config.staff.totpKey });
+    }
   } catch (error) {
     await handle.close().catch(() => undefined);
     throw error;

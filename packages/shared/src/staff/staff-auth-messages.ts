@@ -22,9 +22,8 @@ export const STAFF_AUTH_MESSAGES = {
     staffNothingToChange: 'Please change the name or the role.',
     staffCannotChangeOwnRole: 'You cannot change your own role. Ask another administrator.',
     staffCannotDisableSelf: 'You cannot disable your own account. Ask another administrator.',
-    staffAlreadyDisabled: 'This account is already disabled.',
-    staffAlreadyActive: 'This account is not disabled.',
-    staffInvitedNoSecondFactor: 'This member has not finished setting up their account yet.',
+    staffDisabledNoReset:
+      'This account is disabled. Enable it first, then reset the second factor.',
     staffSetupMailSubject: 'Your account on the school console',
     staffSetupMailBody:
       'Hello {name},\n\nSet up your account on the school console (password and authenticator app) with this link, good for 48 hours:\n\n{link}\n\nIf you did not expect this e-mail, you can ignore it.',
@@ -47,9 +46,7 @@ export const STAFF_AUTH_MESSAGES = {
     staffNothingToChange: '请修改姓名或角色。',
     staffCannotChangeOwnRole: '不能更改自己的角色，请联系其他管理员。',
     staffCannotDisableSelf: '不能停用自己的账号，请联系其他管理员。',
-    staffAlreadyDisabled: '该账号已停用。',
-    staffAlreadyActive: '该账号未被停用。',
-    staffInvitedNoSecondFactor: '该员工尚未完成账号设置。',
+    staffDisabledNoReset: '该账号已停用，请先启用，再重置两步验证。',
     staffSetupMailSubject: '您的学校管理后台账号',
     staffSetupMailBody:
       '{name}，您好：\n\n请通过以下链接设置您在学校管理后台的账号（密码和身份验证器应用），链接 48 小时内有效：\n\n{link}\n\n如果您并未预期收到此邮件，请忽略。',

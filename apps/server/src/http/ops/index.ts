@@ -8,6 +8,8 @@ import { bearerToken } from '../../plugins/auth';
 export interface StaffMember {
   staffId: number;
   role: StaffRole;
+  /** The session the request came with (absent for the tests' fake tokens). */
+  sessionId?: number;
 }
 
 /** Turns a bearer token into a staff member, or nothing (unknown, expired, revoked, a parent's). */
@@ -18,8 +20,11 @@ export type StaffAuthenticator = (
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** What an `/api/ops` route needs (packages/shared/src/staff): every ops route declares one. */
-    permission?: Permission;
+    /**
+     * What an `/api/ops` route needs (packages/shared/src/staff): every ops route declares one.
+     * `public` is the few routes that come before a session (sign-in, set-up links).
+     */
+    permission?: Permission | typeof PUBLIC;
   }
   interface FastifyRequest {
     /** Set by the staff edge's hook on every `/api/ops` route. */
@@ -27,10 +32,10 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Staff accounts and their sessions arrive with the console (issue #21); until then no token
- * names a staff member, so every ops route answers 401.
- */
+/** The routes that need no session (sign-in, set-up links): declared, never implied. */
+export const PUBLIC = 'public';
+
+/** Names nobody: every route but the public ones answers 401 (tests of the bare edge). */
 export const noStaffYet: StaffAuthenticator = async () => undefined;
 
 export interface OpsEdgeOptions {
@@ -49,21 +54,23 @@ export function staffOf(request: FastifyRequest): StaffMember {
 /**
  * The school's HTTP edge, registered under `/api/ops`: what staff can do is this folder. Every
  * route must declare `config.permission` (registration fails otherwise), and a request gets
- * through only with a staff session whose role has that permission (`requireStaff`). A parent's
+ * through only with a staff session whose role has that permission (`requireStaff`), or, on a
+ * route that declares `public`, without one (sign-in and set-up; they limit their rate). A parent's
  * token names no staff member, so it opens no ops route; the parents' edge refuses staff tokens
  * the same way.
  */
 export const opsEdge: FastifyPluginAsync<OpsEdgeOptions> = async (app, options) => {
   app.decorateRequest('staff', null);
   app.addHook('onRoute', (route) => {
-    if (!isPermission(route.config?.permission)) {
+    const permission = route.config?.permission;
+    if (permission !== PUBLIC && !isPermission(permission)) {
       throw new Error(`${route.method} ${route.url}: an ops route must declare its permission`);
     }
   });
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     // An unknown /api/ops address: the not-found handler answers (no route, no permission).
-    if (!permission) return;
+    if (!permission || permission === PUBLIC) return;
     await requireStaff(options.ctx, options.authenticate, request, permission);
   });
   for (const routes of options.routes) await app.register(routes, { ctx: options.ctx });

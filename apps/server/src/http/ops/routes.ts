@@ -1,9 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { auditRoutes } from './audit.routes';
 import { dashboardRoutes } from './dashboard.routes';
+import { familiesRoutes } from './families.routes';
+import { staffAuthRoutes } from './staff-auth.routes';
+import { staffRoutes } from './staff.routes';
 
 /**
  * The staff edge's route plugins, one per feature (`<feature>.routes.ts` in this folder); app.ts
  * registers them behind `requireStaff`. Each route declares `config.permission`.
  */
-export const OPS_ROUTES: readonly FastifyPluginAsync<{ ctx: AppContext }>[] = [dashboardRoutes];
+export const OPS_ROUTES: readonly FastifyPluginAsync<{ ctx: AppContext }>[] = [
+  staffAuthRoutes,
+  staffRoutes,
+  dashboardRoutes,
+  familiesRoutes,
+  auditRoutes,
+];
