@@ -175,9 +175,13 @@ export const OpsPageQuerySchema = z.object({
 });
 export type OpsPageQuery = z.infer<typeof OpsPageQuerySchema>;
 
-/** A numeric id in a URL (a staff member, a session). */
+/** A numeric id in a URL (a staff member, a session); not a number at all is a bad request. */
 export const NumericIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'notFound' }).int().positive().max(2_147_483_647),
+  id: z.coerce
+    .number({ error: 'invalidRequest' })
+    .int('invalidRequest')
+    .positive('invalidRequest')
+    .max(2_147_483_647, 'invalidRequest'),
 });
 
 export const StaffSessionSchema = z.object({

@@ -6,7 +6,7 @@ import { createSignedInParent } from '../../../test/factories/parents';
 import type { TestApp } from '../../../test/helpers/app';
 import { buildOpsTestApp, STAFF_IDS, staffHeaders } from '../../../test/helpers/ops';
 import { ok } from '../envelope';
-import { staffOf } from './index';
+import { PUBLIC, staffOf } from './index';
 
 /** One ops route per permission under test: answers who asked. */
 function probeRoute(path: string, permission: Permission): FastifyPluginAsync<{ ctx: AppContext }> {
@@ -15,10 +15,18 @@ function probeRoute(path: string, permission: Permission): FastifyPluginAsync<{ 
   };
 }
 
+/** A route before any session (like sign-in): answers whether a staff member was set. */
+const publicProbe: FastifyPluginAsync<{ ctx: AppContext }> = async (app) => {
+  app.get('/probe/public', { config: { permission: PUBLIC } }, async (request) =>
+    ok({ staff: request.staff }),
+  );
+};
+
 const probes = [
   probeRoute('/probe/families', 'families.read'),
   probeRoute('/probe/staff', 'staff.manage'),
   probeRoute('/probe/lessons', 'lessons.own'),
+  publicProbe,
 ];
 
 let t: TestApp;
@@ -35,6 +43,25 @@ describe('the staff edge (/api/ops): every route declares its permission', () =>
     await expect(buildOpsTestApp({ routes: [undeclared] })).rejects.toThrow(
       /\/api\/ops\/probe\/open: an ops route must declare its permission/,
     );
+  });
+
+  it('refuses a permission that is not in the matrix', async () => {
+    const misspelt: FastifyPluginAsync<{ ctx: AppContext }> = async (app) => {
+      app.get('/probe/typo', { config: { permission: 'families' as Permission } }, async () =>
+        ok(null),
+      );
+    };
+    await expect(buildOpsTestApp({ routes: [misspelt] })).rejects.toThrow(
+      /\/api\/ops\/probe\/typo: an ops route must declare its permission/,
+    );
+  });
+
+  it('opens a route declared public without a session, and names nobody on it', async () => {
+    for (const headers of [{}, staffHeaders('admin')]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/ops/probe/public', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual({ staff: null });
+    }
   });
 
   it('answers 401 without a token', async () => {
