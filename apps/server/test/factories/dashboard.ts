@@ -158,7 +158,8 @@ export async function createDashboardSchool(ctx: AppContext) {
 
   // Lessons of one child. Today (Shanghai): done, no-show, two in progress (one starting right
   // now), two upcoming (the last at 23:59 local); not today: 00:00 tomorrow and 23:59 yesterday;
-  // excluded: one on leave, one cancelled by the school. Leave rate over [now − 30 d, now):
+  // excluded: one on leave, one cancelled by the school. Leave rate over the last 30 days, today
+  // included ([10-22 00:00 local, now)):
   // l1, l2, l3, yesterday's, and two leaves (one on the window's first instant) = 2 of 6.
   const child = await createChild(ctx, p1.id, 'Mia');
   const course = await createCourse(ctx, { slots: [[1, '10:00']] });
@@ -207,8 +208,8 @@ export async function createDashboardSchool(ctx: AppContext) {
     lesson('2026-11-20T12:00:00Z', { leave: true }), // today but on leave
     lesson('2026-11-20T02:00:00Z', { cancelled: true }), // today but cancelled
     lesson('2026-11-10T08:00:00Z', { leave: true }), // a leave in the window
-    lesson('2026-10-21T08:00:00Z', { leave: true }), // the window's first instant
-    lesson('2026-10-21T07:59:00Z', { leave: true }), // just before the window
+    lesson('2026-10-21T16:00:00Z', { leave: true }), // the window's first instant (10-22 00:00)
+    lesson('2026-10-21T15:59:00Z', { leave: true }), // just before the window
     lesson('2026-11-01T08:00:00Z', { cancelled: true }), // in the window, the school's: not counted
   ]);
   return { parents: [p1, p2, p3, p4, p5] };

@@ -10,7 +10,7 @@ import { z } from 'zod';
 export const DASHBOARD_WEEKS_MIN = 4;
 export const DASHBOARD_WEEKS_MAX = 26;
 export const DASHBOARD_WEEKS_DEFAULT = 12;
-/** The leave rate looks back this many days. */
+/** The leave rate covers the last 30 days of the school's calendar, today included. */
 export const DASHBOARD_LEAVE_RATE_DAYS = 30;
 
 export const DashboardQuerySchema = z.object({
@@ -53,7 +53,10 @@ export const DashboardSchema = z.object({
   weeks: z.array(DashboardWeekSchema),
   /** Parents whose plan is active now. */
   activeMembers: z.number().int(),
-  /** Over the last 30 days: lessons cancelled by the parent ÷ lessons scheduled in the window. */
+  /**
+   * Over the last 30 days (today included): lessons the parent called off (leave) ÷ lessons that
+   * started in the window, the school's cancellations left out.
+   */
   leaveRate: z.object({
     leaves: z.number().int(),
     lessons: z.number().int(),

@@ -93,21 +93,85 @@ export async function countFirstPurchasesByWeek(db: DbOrTx, bounds: readonly Dat
   return bucketsOf(rowsOf(result), 'n');
 }
 
+export interface LedgerTotals {
+  /** Paid credits bought (purchase events). */
+  sold: number;
+  /** Credits lessons used (consume events, paid and reward). */
+  consumed: number;
+  /** Net paid and reward credit of every row. */
+  paid: number;
+  reward: number;
+}
+
 /**
- * Credits sold (paid credits of purchase events) and consumed (what consume events took from
- * paid and reward credit) in each week, by the ledger row's time.
+ * The ledger rows written in [from, to) (`to` absent: up to now), summed per bucket of
+ * `bounds` (0 before the first bound, `bounds.length` after the last).
  */
-export async function sumCreditFlowsByWeek(db: DbOrTx, bounds: readonly Date[]) {
+export async function sumLedgerByBucket(
+  db: DbOrTx,
+  bounds: readonly Date[],
+  range: { from: Date; to?: Date },
+): Promise<Map<number, LedgerTotals>> {
   const result = await db.execute(sql`
     select width_bucket(created_at, ${tsArray(bounds)}) as bucket,
            coalesce(sum(paid_delta) filter (where event = 'purchase'), 0) as sold,
-           coalesce(-sum(paid_delta + reward_delta) filter (where event = 'consume'), 0) as consumed
+           coalesce(-sum(paid_delta + reward_delta) filter (where event = 'consume'), 0) as consumed,
+           coalesce(sum(paid_delta), 0) as paid,
+           coalesce(sum(reward_delta), 0) as reward
     from credit_ledger
-    where event in ('purchase', 'consume')
-      and created_at >= ${ts(bounds[0]!)} and created_at < ${ts(bounds.at(-1)!)}
+    where created_at >= ${ts(range.from)}${range.to ? sql` and created_at < ${ts(range.to)}` : sql``}
     group by 1`);
-  const rows = rowsOf<Record<string, unknown>>(result);
-  return { sold: bucketsOf(rows, 'sold'), consumed: bucketsOf(rows, 'consumed') };
+  return new Map(
+    rowsOf<Record<string, unknown>>(result).map((row) => [
+      num(row.bucket),
+      {
+        sold: num(row.sold),
+        consumed: num(row.consumed),
+        paid: num(row.paid),
+        reward: num(row.reward),
+      },
+    ]),
+  );
+}
+
+/** The ledger's paid and reward sums of the rows written before `before`. */
+export async function sumLedgerBefore(db: DbOrTx, before: Date) {
+  const result = await db.execute(sql`
+    select coalesce(sum(paid_delta), 0) as paid, coalesce(sum(reward_delta), 0) as reward
+    from credit_ledger where created_at < ${ts(before)}`);
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  return { paid: num(row?.paid), reward: num(row?.reward) };
+}
+
+export interface LessonTotals {
+  /** Lessons that started, the school's cancellations left out. */
+  lessons: number;
+  /** Of those, the ones the parent called off (leave). */
+  leaves: number;
+}
+
+/**
+ * Lessons that started in [from, to), per bucket of `bounds`, and the leaves among them. Lessons
+ * cancelled by the school are not counted at all: the parent did not choose them away, and they
+ * did not take place.
+ */
+export async function countLessonsByBucket(
+  db: DbOrTx,
+  bounds: readonly Date[],
+  range: { from: Date; to: Date },
+): Promise<Map<number, LessonTotals>> {
+  const result = await db.execute(sql`
+    select width_bucket(starts_at, ${tsArray(bounds)}) as bucket, count(*) as lessons,
+           count(*) filter (where leave_at is not null) as leaves
+    from lessons
+    where starts_at >= ${ts(range.from)} and starts_at < ${ts(range.to)} and cancelled_at is null
+    group by 1`);
+  return new Map(
+    rowsOf<Record<string, unknown>>(result).map((row) => [
+      num(row.bucket),
+      { lessons: num(row.lessons), leaves: num(row.leaves) },
+    ]),
+  );
 }
 
 /** Parents holding a plan at `now` (the membership module's "active": started, not ended, not cancelled). */
@@ -117,26 +181,4 @@ export async function countActiveMembers(db: DbOrTx, now: Date): Promise<number>
     select count(distinct parent_id) as n from memberships
     where ends_at > ${at} and starts_at <= ${at} and cancelled_at is null`);
   return num(rowsOf<Record<string, unknown>>(result)[0]?.n);
-}
-
-/**
- * Lessons that started in [from, to), leaves among them: lessons cancelled by the school are not
- * counted at all (the parent did not choose them away, and they did not take place).
- */
-export async function countLeaves(db: DbOrTx, range: { from: Date; to: Date }) {
-  const result = await db.execute(sql`
-    select count(*) as lessons, count(*) filter (where leave_at is not null) as leaves
-    from lessons
-    where starts_at >= ${ts(range.from)} and starts_at < ${ts(range.to)} and cancelled_at is null`);
-  const [row] = rowsOf<Record<string, unknown>>(result);
-  return { lessons: num(row?.lessons), leaves: num(row?.leaves) };
-}
-
-/** Paid and reward credit held by all parents: the sums over the whole ledger. */
-export async function sumBalances(db: DbOrTx): Promise<{ paid: number; reward: number }> {
-  const result = await db.execute(sql`
-    select coalesce(sum(paid_delta), 0) as paid, coalesce(sum(reward_delta), 0) as reward
-    from credit_ledger`);
-  const [row] = rowsOf<Record<string, unknown>>(result);
-  return { paid: num(row?.paid), reward: num(row?.reward) };
 }

@@ -6,6 +6,8 @@ import {
   DASHBOARD_NOW,
 } from '../../../test/factories/dashboard';
 import { loadConfig } from '../../config';
+import { creditLedger, lessons } from '../../db/schema';
+import { forgetHistory } from './dashboard-history';
 import { calendarOf, getDashboard } from './dashboard.service';
 
 let t: TestApp;
@@ -60,6 +62,68 @@ describe('getDashboard', () => {
     } finally {
       clock.set(DASHBOARD_NOW);
     }
+  });
+});
+
+describe('settled days kept in memory', () => {
+  // Runs last in this file: it adds rows as days pass.
+  it('answers what a fresh computation answers while days settle, rows arrive and the clock jumps', async () => {
+    const clock = t.ctx.clock as TestClock;
+    const [template] = await t.ctx.db.select().from(lessons).limit(1);
+    let n = 0;
+    // 7-hour steps cross midnights and the 3-hour settling point; the last step jumps 3 days.
+    for (const step of [7, 7, 7, 7, 7, 7, 72].map((hours) => hours * 3600_000)) {
+      clock.advance(step);
+      const now = clock.now();
+      n += 1;
+      await t.ctx.db.insert(creditLedger).values([
+        {
+          parent_id: template!.parent_id,
+          event: 'purchase',
+          paid_delta: 10 + n,
+          title_en: 'p',
+          title_zh: 'p',
+          idempotency_key: `history:buy:${n}`,
+          created_at: now,
+        },
+        {
+          parent_id: template!.parent_id,
+          event: 'consume',
+          paid_delta: -1,
+          reward_delta: -1,
+          reserved_delta: -2,
+          title_en: 'c',
+          title_zh: 'c',
+          idempotency_key: `history:use:${n}`,
+          created_at: now,
+        },
+      ]);
+      const startsAt = new Date(now.getTime() - 3600_000);
+      await t.ctx.db.insert(lessons).values({
+        ...template!,
+        id: undefined,
+        lesson_sn: `HIST${n}`,
+        lesson_number: 100 + n,
+        starts_at: startsAt,
+        ends_at: new Date(startsAt.getTime() + 25 * 60_000),
+        leave_at: n % 2 ? new Date(startsAt.getTime() - 24 * 3600_000) : null,
+        entered_at: null,
+        cancelled_at: null,
+      });
+      const kept = await getDashboard(t.ctx, 4);
+      forgetHistory(t.ctx.db);
+      const fresh = await getDashboard(t.ctx, 4);
+      expect(kept, now.toISOString()).toEqual(fresh);
+    }
+    const last = await getDashboard(t.ctx, 4);
+    expect(last.creditsOutstanding.paid).toBe(176 + (11 + 12 + 13 + 14 + 15 + 16 + 17) - 7);
+    expect(last.creditsOutstanding.reward).toBe(13 - 7);
+
+    // Moved back before what is kept: built again, same answer as fresh.
+    clock.set(DASHBOARD_NOW);
+    const back = await getDashboard(t.ctx, 4);
+    forgetHistory(t.ctx.db);
+    expect(back).toEqual(await getDashboard(t.ctx, 4));
   });
 });
 
