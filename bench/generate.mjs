@@ -1,8 +1,9 @@
 // Fills a database with bulk data for the growth benchmark: the demo data (so the demo parent
 // and the catalogue exist), then 10 k parents, 20 k children, one enrollment per child, N lessons
 // spread over those enrollments (weekly, the last 4 of each enrollment upcoming) and a ledger row
-// per lesson plus a purchase per parent, and a session per parent. Everything is set-based SQL
-// with generate_series — no row-by-row inserts — followed by ANALYZE.
+// per lesson plus a purchase per parent, a session per parent and one staff admin's session
+// (the console's dashboard). Everything is set-based SQL with generate_series — no row-by-row
+// inserts — followed by ANALYZE.
 //
 //   tsx bench/generate.mjs --lessons 1000000 --database-url postgres://…/portal_bench_x
 //   tsx bench/generate.mjs --lessons 10000 --data-dir /tmp/some-pglite-dir
@@ -13,6 +14,8 @@ import { log, parseArgs } from './lib/common.mjs';
 export const BULK = { parents: 10_000, childrenPerParent: 2 };
 /** Bulk parent n (1-based) is signed in with the bearer token `<prefix><n>`. */
 export const BULK_TOKEN_PREFIX = 'bench-session-token-';
+/** A staff admin with a live session under this bearer token (the console's routes). */
+export const BENCH_STAFF_TOKEN = 'bench-staff-admin-session-token-0000000000';
 
 /**
  * The bulk statements, in order. `$lessons` is the lesson count; ids of the bulk rows come from
@@ -74,19 +77,42 @@ export function bulkStatements(lessons) {
               case when l.settled_at is null then 'reserve' else 'consume' end,
               case when l.settled_at is null then 0 else -l.required_credit end,
               case when l.settled_at is null then l.required_credit else 0 end,
-              'Lesson', '课程', 'bench:lesson:' || l.id, coalesce(l.settled_at, l.created_at)
+              'Lesson', '课程', 'bench:lesson:' || l.id,
+              -- A hold is written when the lesson is scheduled, 4 weeks ahead (LESSON_WEEKS_AHEAD).
+              coalesce(l.settled_at, least(l.created_at, l.starts_at - interval '28 days'))
        from lessons l where l.lesson_sn like 'BL%'`,
     `insert into sessions (parent_id, token_hash, expires_at)
        select p.id, encode(sha256(convert_to('${BULK_TOKEN_PREFIX}' || p.n, 'UTF8')), 'hex'),
               (select at from bench_now) + interval '30 days'
        from bench_parents p`,
+    `insert into staff (email, name, role, status)
+       values ('bench-admin@bench.test', 'Bench admin', 'admin', 'active')`,
+    `insert into staff_sessions (staff_id, token_hash, expires_at)
+       select id, encode(sha256(convert_to('${BENCH_STAFF_TOKEN}', 'UTF8')), 'hex'),
+              (select at from bench_now) + interval '30 days'
+       from staff where email = 'bench-admin@bench.test'`,
     `analyze`,
   ];
 }
 
 /**
+ * Indexes the console's dashboard needs at scale (decision 045) that no migration creates yet:
+ * `--dashboard-indexes` adds them after the bulk data, so a run can show the figures with them.
+ * Once a migration holds them, `create index if not exists` finds them there.
+ */
+export const DASHBOARD_INDEXES = [
+  `create index if not exists lessons_starts_idx on lessons (starts_at)`,
+  `create index if not exists credit_ledger_created_idx on credit_ledger (created_at)`,
+  `create index if not exists parents_created_idx on parents (created_at)`,
+  `create index if not exists orders_paid_idx on orders (paid_at) where status = 'paid'`,
+  `create index if not exists memberships_live_idx on memberships (ends_at)
+     where cancelled_at is null`,
+  `analyze`,
+];
+
+/**
  * Runs the generator on the configured database (env as the server reads it).
- * @param {{ lessons: number, env: Record<string, string> }} options
+ * @param {{ lessons: number, env: Record<string, string>, extra?: string[] }} options
  * @returns {Promise<{ seconds: number, counts: Record<string, number> }>}
  */
 export async function generate(options) {
@@ -103,7 +129,7 @@ export async function generate(options) {
   /** @type {{ query: (text: string) => Promise<{ rows: any[] }>, release?: () => void }} */
   const client = database.kind === 'postgres' ? await driver.connect() : driver;
   try {
-    for (const statement of bulkStatements(options.lessons)) {
+    for (const statement of [...bulkStatements(options.lessons), ...(options.extra ?? [])]) {
       const t = performance.now();
       await client.query(statement);
       log(
