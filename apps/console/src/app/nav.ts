@@ -14,6 +14,7 @@ export interface NavItem {
  * the member may open is where the console starts.
  */
 export const NAV_ITEMS: NavItem[] = [
+  { to: paths.dashboard, label: 'dashboard:nav', permission: 'dashboard.read' },
   { to: paths.staff, label: 'staff:nav', permission: 'staff.manage' },
   { to: paths.account, label: 'account:nav', permission: 'self.manage' },
 ];

@@ -30,6 +30,12 @@ export interface ConsoleRoute {
 
 export const CONSOLE_ROUTES: ConsoleRoute[] = [
   {
+    path: paths.dashboard,
+    permission: 'dashboard.read',
+    screen: () =>
+      import('../features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
+  },
+  {
     path: paths.account,
     permission: 'self.manage',
     screen: () => import('../features/account/components/account-page').then((m) => m.AccountPage),

@@ -12,6 +12,7 @@ const NAMESPACES: Record<string, () => Promise<{ texts: FeatureTexts }>> = {
   auth: () => import('../features/auth/texts'),
   account: () => import('../features/account/texts'),
   staff: () => import('../features/staff/texts'),
+  dashboard: () => import('../features/dashboard/texts'),
 };
 
 /** One language's texts in the shape web-kit's i18n set-up loads (`{'./<namespace>.json': …}`). */
