@@ -15,6 +15,8 @@ export interface NavItem {
  */
 export const NAV_ITEMS: NavItem[] = [
   { to: paths.dashboard, label: 'dashboard:nav', permission: 'dashboard.read' },
+  { to: paths.families, label: 'families:nav', permission: 'families.read' },
+  { to: paths.audit, label: 'audit:nav', permission: 'audit.read' },
   { to: paths.staff, label: 'staff:nav', permission: 'staff.manage' },
   { to: paths.account, label: 'account:nav', permission: 'self.manage' },
 ];

@@ -36,6 +36,28 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
       import('../features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
   },
   {
+    path: paths.families,
+    permission: 'families.read',
+    screen: () =>
+      import('../features/families/components/families-page').then((m) => m.FamiliesPage),
+  },
+  // A family's page shows the audit feature's entries about it: composed here, as a feature
+  // imports no other.
+  {
+    path: paths.family,
+    permission: 'families.read',
+    screen: () =>
+      Promise.all([
+        import('../features/families/components/family-page'),
+        import('../features/audit/components/family-audit'),
+      ]).then(([family, audit]) => () => <family.FamilyPage auditSection={audit.FamilyAudit} />),
+  },
+  {
+    path: paths.audit,
+    permission: 'audit.read',
+    screen: () => import('../features/audit/components/audit-page').then((m) => m.AuditPage),
+  },
+  {
     path: paths.account,
     permission: 'self.manage',
     screen: () => import('../features/account/components/account-page').then((m) => m.AccountPage),

@@ -13,6 +13,8 @@ const NAMESPACES: Record<string, () => Promise<{ texts: FeatureTexts }>> = {
   account: () => import('../features/account/texts'),
   staff: () => import('../features/staff/texts'),
   dashboard: () => import('../features/dashboard/texts'),
+  families: () => import('../features/families/texts'),
+  audit: () => import('../features/audit/texts'),
 };
 
 /** One language's texts in the shape web-kit's i18n set-up loads (`{'./<namespace>.json': …}`). */

@@ -1,0 +1,165 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { NICKNAME_MAX_LENGTH, nicknameLength } from '@portal/shared/children';
+import {
+  UpdateFamilyChildBodySchema,
+  type FamilyChild,
+  type UpdateFamilyChildBodyInput,
+} from '@portal/shared/staff';
+import { fieldError, FormAlert, useFormFeedback } from '@portal/web-kit/forms';
+import { DATE_FORMATS } from '@portal/web-kit/time';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
+import { familiesApi, refreshAfterWrite, updateFamilyDetail } from '../api';
+
+interface ChildValues {
+  nickname: string;
+  /** YYYY-MM-DD, or null when not chosen. */
+  birthday: string | null;
+}
+
+/** The fields that differ from the child as loaded: only those are sent (and audited). */
+export function childChanges(child: FamilyChild, values: ChildValues): UpdateFamilyChildBodyInput {
+  const changes: UpdateFamilyChildBodyInput = {};
+  if (values.nickname.trim() !== child.nickname) changes.nickname = values.nickname;
+  if (values.birthday !== child.birthday) changes.birthday = values.birthday ?? '';
+  return changes;
+}
+
+/** The parents' child rules (the route's schema); the birthday's "before today" is the server's. */
+const resolverFor =
+  (child: FamilyChild): Resolver<ChildValues> =>
+  (values) => {
+    const changes = childChanges(child, values);
+    if (Object.keys(changes).length === 0) return { values, errors: {} };
+    const result = UpdateFamilyChildBodySchema.safeParse(changes);
+    const errors: FieldErrors<ChildValues> = {};
+    if (changes.birthday === '')
+      errors.birthday = { type: 'validation', message: 'selectBirthday' };
+    for (const issue of result.success ? [] : result.error.issues) {
+      const field = issue.path[0] as keyof ChildValues | undefined;
+      if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
+    }
+    return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+  };
+
+interface EditChildDialogProps {
+  userSn: string;
+  /** The child being edited; the dialog is closed without one. */
+  child: FamilyChild | null;
+  onClose: () => void;
+}
+
+/** A child's name and birthday, with the parents' own rules and messages (`families.write`). */
+export function EditChildDialog({ userSn, child, onClose }: EditChildDialogProps) {
+  const { t } = useTranslation('families');
+  return (
+    <Modal
+      opened={child !== null}
+      onClose={onClose}
+      title={child ? t('editChild.title', { name: child.nickname }) : ''}
+      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+    >
+      {child && (
+        <EditChildForm key={child.studentSn} userSn={userSn} child={child} onDone={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function EditChildForm({
+  userSn,
+  child,
+  onDone,
+}: {
+  userSn: string;
+  child: FamilyChild;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('families');
+  const language = currentLanguage();
+  const client = useQueryClient();
+  const form = useForm<ChildValues>({
+    resolver: resolverFor(child),
+    defaultValues: { nickname: child.nickname, birthday: child.birthday },
+  });
+  const feedback = useFormFeedback(form, {
+    order: ['nickname', 'birthday'],
+    fieldMessages: {
+      selectName: 'nickname',
+      nicknameTooLong: 'nickname',
+      selectBirthday: 'birthday',
+      birthdayInFuture: 'birthday',
+    },
+  });
+  const save = useMutation({
+    mutationFn: (changes: UpdateFamilyChildBodyInput) =>
+      familiesApi.updateChild(userSn, child.studentSn, changes),
+    onSuccess: (saved) => {
+      updateFamilyDetail(client, userSn, (detail) => ({
+        ...detail,
+        children: detail.children.map((c) => (c.studentSn === saved.studentSn ? saved : c)),
+      }));
+      void refreshAfterWrite(client, userSn);
+      feedback.onSuccess(t('editChild.saved'));
+      onDone();
+    },
+    onError: feedback.onError,
+  });
+  const { errors } = form.formState;
+  const nameLength = nicknameLength(useWatch({ control: form.control, name: 'nickname' }));
+
+  return (
+    <form
+      noValidate
+      aria-describedby={feedback.alert.message ? feedback.alert.id : undefined}
+      onSubmit={feedback.submit((values) => {
+        const changes = childChanges(child, values);
+        if (Object.keys(changes).length === 0) return onDone();
+        if (!save.isPending) save.mutate(changes);
+      })}
+    >
+      <Stack gap="md">
+        <FormAlert {...feedback.alert} />
+        <TextInput
+          label={t('editChild.nickname')}
+          {...form.register('nickname')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          description={t('editChild.nameCount', { count: nameLength, max: NICKNAME_MAX_LENGTH })}
+          descriptionProps={{ c: nameLength > NICKNAME_MAX_LENGTH ? 'red.8' : undefined }}
+          error={fieldError(errors.nickname)}
+          data-autofocus
+        />
+        <Controller
+          control={form.control}
+          name="birthday"
+          render={({ field }) => (
+            <DatePickerInput
+              label={t('editChild.birthday')}
+              placeholder={t('editChild.birthdayPlaceholder')}
+              valueFormat={DATE_FORMATS[language].birthday}
+              value={field.value}
+              onChange={(value) => field.onChange(value ? dayjs(value).format('YYYY-MM-DD') : null)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              maxDate={dayjs().subtract(1, 'day').format('YYYY-MM-DD')}
+              defaultDate={field.value ?? dayjs().subtract(6, 'year').format('YYYY-MM-DD')}
+              error={fieldError(errors.birthday)}
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('cancel', { ns: 'common' })}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('save', { ns: 'common' })}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

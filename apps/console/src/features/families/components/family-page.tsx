@@ -1,0 +1,118 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@portal/web-kit/page';
+import { ApiError } from '@portal/web-kit/api-client';
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useMe } from '../../../lib/use-me';
+import { familyQuery } from '../api';
+import { BalanceCard, ChildrenCard, PlanCard, ProfileCard } from './family-cards';
+import { FamilyTabs } from './family-tabs';
+
+export interface FamilyPageProps {
+  /**
+   * The family's audit entries, drawn by the audit feature (app/routes.tsx composes the two);
+   * shown to a role with `audit.read`.
+   */
+  auditSection?: ComponentType<{ userSn: string }>;
+}
+
+/**
+ * `/families/:userSn`: a family's profile, credits, plan, children, lessons, ledger, orders,
+ * sessions, messages and audit entries. Opening it is recorded as `family.viewed`.
+ */
+export function FamilyPage({ auditSection }: FamilyPageProps) {
+  const { t } = useTranslation('families');
+  const { userSn = '' } = useParams();
+  const { can } = useMe();
+  const family = useQuery(familyQuery(userSn));
+  const parent = family.data?.parent;
+  useDocumentTitle(parent ? parent.name || parent.userSn : t('title'));
+
+  const back = (
+    <Anchor component={Link} to={paths.families} size="sm">
+      ← {t('backToFamilies')}
+    </Anchor>
+  );
+
+  if (family.isPending)
+    return (
+      <Stack aria-busy="true" aria-label={t('loading', { ns: 'common' })}>
+        {back}
+        <Skeleton height={36} width={320} />
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <Skeleton height={260} />
+          <Skeleton height={260} />
+          <Skeleton height={260} />
+        </SimpleGrid>
+      </Stack>
+    );
+
+  if (family.isError) {
+    const missing = family.error instanceof ApiError && family.error.httpStatus === 404;
+    return (
+      <Stack align="flex-start">
+        {back}
+        <Title order={1}>{missing ? t('notFound') : t('loadFailed')}</Title>
+        {!missing && (
+          <Button variant="light" onClick={() => void family.refetch()}>
+            {t('retry', { ns: 'common' })}
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+
+  const detail = family.data;
+  const canWrite = can('families.write');
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        {back}
+        <Group gap="sm" align="center">
+          <Title order={1}>{detail.parent.name || t('noName')}</Title>
+          {detail.parent.onboarded ? (
+            <Badge color="green" variant="light">
+              {t('onboarded')}
+            </Badge>
+          ) : (
+            <Badge color="yellow" variant="light">
+              {t('onboardingPending')}
+            </Badge>
+          )}
+          {detail.plan && (
+            <Badge color="brand" variant="light">
+              {t('memberBadge')}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {detail.parent.userSn}
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        <ProfileCard family={detail} canWrite={canWrite} />
+        <BalanceCard family={detail} canCorrect={can('credits.correct')} />
+        <PlanCard family={detail} />
+      </SimpleGrid>
+      <ChildrenCard family={detail} canWrite={canWrite} />
+      <FamilyTabs
+        family={detail}
+        canWrite={canWrite}
+        AuditSection={can('audit.read') ? auditSection : undefined}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,407 @@
+import { Badge, Button, Group, Modal, Stack, Tabs, Text, type MantineColor } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type {
+  FamilyDetail,
+  FamilyLesson,
+  FamilyLessonStatus,
+  FamilyMessage,
+  FamilyOrder,
+  FamilySession,
+  LedgerItem,
+} from '@portal/shared/staff';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DataTable } from 'mantine-datatable';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { currentLanguage } from '../../../lib/i18n';
+import { familiesApi, ledgerQuery, refreshAfterWrite, updateFamilyDetail } from '../api';
+import { formatDateTime, formatMoney, localText, signed } from '../utils/format';
+import { usePaginationTexts } from './use-pagination-texts';
+
+const TABS = ['upcoming', 'past', 'ledger', 'orders', 'sessions', 'messages', 'audit'] as const;
+type Tab = (typeof TABS)[number];
+const LEDGER_PAGE_SIZE = 20;
+
+/** Tables of the family page share a look; an empty one says so in its own words. */
+const TABLE_LOOK = {
+  withTableBorder: true,
+  borderRadius: 'md',
+  striped: true,
+  verticalSpacing: 'xs',
+} as const;
+
+const LESSON_COLORS: Record<FamilyLessonStatus, MantineColor> = {
+  upcoming: 'blue',
+  'in-progress': 'teal',
+  done: 'green',
+  'no-show': 'red',
+  'on-leave': 'yellow',
+  cancelled: 'gray',
+};
+
+function LessonsTable({ lessons, empty }: { lessons: FamilyLesson[]; empty: string }) {
+  const { t } = useTranslation('families');
+  const language = currentLanguage();
+  return (
+    <DataTable<FamilyLesson>
+      {...TABLE_LOOK}
+      minHeight={lessons.length ? undefined : 160}
+      records={lessons}
+      noRecordsText={empty}
+      columns={[
+        {
+          accessor: 'startsAt',
+          title: t('lessons.when'),
+          render: (lesson) => formatDateTime(lesson.startsAt, language),
+        },
+        {
+          accessor: 'course',
+          title: t('lessons.course'),
+          render: (lesson) => localText(lesson.course, language),
+        },
+        { accessor: 'child', title: t('lessons.child') },
+        {
+          accessor: 'status',
+          title: t('lessons.status'),
+          render: (lesson) => (
+            <Badge variant="light" color={LESSON_COLORS[lesson.status]}>
+              {t(`lessons.statuses.${lesson.status}`)}
+            </Badge>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The credit ledger, paged by the server (`ledgerPage` in the URL). */
+function LedgerTable({ userSn }: { userSn: string }) {
+  const { t } = useTranslation('families');
+  const language = currentLanguage();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('ledgerPage')) || 1);
+  const ledger = useQuery(ledgerQuery(userSn, page, LEDGER_PAGE_SIZE));
+  const pagination = usePaginationTexts();
+  const amount = (value: number) => (
+    <Text size="sm" c={value < 0 ? 'red.8' : value > 0 ? 'green.9' : 'dimmed'}>
+      {signed(value)}
+    </Text>
+  );
+  if (ledger.isError && !ledger.data)
+    return (
+      <Stack align="flex-start">
+        <Text role="alert">{t('ledger.failed')}</Text>
+        <Button variant="light" onClick={() => void ledger.refetch()}>
+          {t('retry', { ns: 'common' })}
+        </Button>
+      </Stack>
+    );
+  return (
+    <DataTable<LedgerItem>
+      {...TABLE_LOOK}
+      minHeight={ledger.data?.items.length ? undefined : 160}
+      records={ledger.data?.items ?? []}
+      fetching={ledger.isFetching}
+      noRecordsText={t('ledger.none')}
+      totalRecords={ledger.data?.total ?? 0}
+      recordsPerPage={LEDGER_PAGE_SIZE}
+      page={page}
+      onPageChange={(next) =>
+        setParams((previous) => {
+          const updated = new URLSearchParams(previous);
+          updated.set('ledgerPage', String(next));
+          return updated;
+        })
+      }
+      {...pagination}
+      columns={[
+        {
+          accessor: 'at',
+          title: t('ledger.at'),
+          render: (item) => formatDateTime(item.at, language),
+        },
+        {
+          accessor: 'title',
+          title: t('ledger.event'),
+          render: (item) => localText(item.title, language),
+        },
+        {
+          accessor: 'paid',
+          title: t('ledger.paid'),
+          textAlign: 'right',
+          render: (i) => amount(i.paid),
+        },
+        {
+          accessor: 'reward',
+          title: t('ledger.reward'),
+          textAlign: 'right',
+          render: (item) => amount(item.reward),
+        },
+        {
+          accessor: 'reserved',
+          title: t('ledger.reserved'),
+          textAlign: 'right',
+          render: (item) => amount(item.reserved),
+        },
+      ]}
+    />
+  );
+}
+
+const ORDER_COLORS: Record<FamilyOrder['status'], MantineColor> = {
+  pending: 'yellow',
+  paid: 'green',
+  cancelled: 'gray',
+  expired: 'gray',
+  refunded: 'blue',
+};
+
+function OrdersTable({ orders }: { orders: FamilyOrder[] }) {
+  const { t } = useTranslation('families');
+  const language = currentLanguage();
+  return (
+    <DataTable<FamilyOrder>
+      {...TABLE_LOOK}
+      minHeight={orders.length ? undefined : 160}
+      idAccessor="orderNo"
+      records={orders}
+      noRecordsText={t('orders.none')}
+      columns={[
+        {
+          accessor: 'orderNo',
+          title: t('orders.orderNo'),
+          render: (order) => (
+            <Text size="sm" ff="monospace">
+              {order.orderNo}
+            </Text>
+          ),
+        },
+        {
+          accessor: 'createdAt',
+          title: t('orders.createdAt'),
+          render: (order) => formatDateTime(order.createdAt, language),
+        },
+        {
+          accessor: 'title',
+          title: t('orders.title'),
+          render: (order) => localText(order.title, language),
+        },
+        {
+          accessor: 'amount',
+          title: t('orders.amount'),
+          textAlign: 'right',
+          render: (order) => formatMoney(order.amount, order.currency, language),
+        },
+        {
+          accessor: 'status',
+          title: t('orders.status'),
+          render: (order) => (
+            <Badge variant="light" color={ORDER_COLORS[order.status]}>
+              {t(`orders.statuses.${order.status}`)}
+            </Badge>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The parent's live sessions, and "sign out everywhere" (`families.write`; audited). */
+function SessionsPanel({ family, canWrite }: { family: FamilyDetail; canWrite: boolean }) {
+  const { t } = useTranslation('families');
+  const language = currentLanguage();
+  const client = useQueryClient();
+  const userSn = family.parent.userSn;
+  const [confirming, confirm] = useDisclosure(false);
+  const signOut = useMutation({
+    mutationFn: () => familiesApi.signOutEverywhere(userSn),
+    onSuccess: () => {
+      updateFamilyDetail(client, userSn, (detail) => ({ ...detail, sessions: [] }));
+      void refreshAfterWrite(client, userSn);
+      confirm.close();
+    },
+  });
+  return (
+    <Stack gap="sm">
+      {canWrite && (
+        <Group justify="flex-end">
+          <Button
+            variant="light"
+            color="red.8"
+            onClick={confirm.open}
+            disabled={family.sessions.length === 0}
+          >
+            {t('sessions.signOutEverywhere')}
+          </Button>
+        </Group>
+      )}
+      {signOut.isSuccess && family.sessions.length === 0 && (
+        <Text size="sm" role="status">
+          {t('sessions.done')}
+        </Text>
+      )}
+      <DataTable<FamilySession>
+        {...TABLE_LOOK}
+        minHeight={family.sessions.length ? undefined : 160}
+        records={family.sessions}
+        noRecordsText={t('sessions.none')}
+        columns={[
+          {
+            accessor: 'createdAt',
+            title: t('sessions.createdAt'),
+            render: (session) => formatDateTime(session.createdAt, language),
+          },
+          {
+            accessor: 'lastSeenAt',
+            title: t('sessions.lastSeenAt'),
+            render: (session) =>
+              session.lastSeenAt ? formatDateTime(session.lastSeenAt, language) : t('none'),
+          },
+          {
+            accessor: 'expiresAt',
+            title: t('sessions.expiresAt'),
+            render: (session) => formatDateTime(session.expiresAt, language),
+          },
+        ]}
+      />
+      <Modal
+        opened={confirming}
+        onClose={confirm.close}
+        title={t('sessions.confirmTitle')}
+        closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+      >
+        <Text size="sm">{t('sessions.confirmText')}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={confirm.close}>
+            {t('cancel', { ns: 'common' })}
+          </Button>
+          <Button
+            color="red.8"
+            loading={signOut.isPending}
+            disabled={signOut.isPending}
+            onClick={() => signOut.mutate()}
+          >
+            {t('sessions.confirm')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+const MESSAGE_COLORS: Record<FamilyMessage['status'], MantineColor> = {
+  sent: 'blue',
+  delivered: 'green',
+  failed: 'red',
+};
+
+function MessagesTable({ messages }: { messages: FamilyMessage[] }) {
+  const { t, i18n } = useTranslation('families');
+  const language = currentLanguage();
+  // A kind the console does not know yet is shown as the server names it.
+  const kind = (value: string) =>
+    i18n.exists(`families:messages.kinds.${value}`) ? t(`messages.kinds.${value}`) : value;
+  return (
+    <DataTable<FamilyMessage>
+      {...TABLE_LOOK}
+      minHeight={messages.length ? undefined : 160}
+      records={messages}
+      noRecordsText={t('messages.none')}
+      columns={[
+        {
+          accessor: 'createdAt',
+          title: t('messages.createdAt'),
+          render: (message) => formatDateTime(message.createdAt, language),
+        },
+        {
+          accessor: 'channel',
+          title: t('messages.channel'),
+          render: (message) => t(`messages.channels.${message.channel}`),
+        },
+        {
+          accessor: 'recipientMasked',
+          title: t('messages.recipient'),
+          render: (message) => (
+            <Text size="sm" ff="monospace">
+              {message.recipientMasked}
+            </Text>
+          ),
+        },
+        { accessor: 'kind', title: t('messages.kind'), render: (message) => kind(message.kind) },
+        {
+          accessor: 'status',
+          title: t('messages.status'),
+          render: (message) => (
+            <Badge variant="light" color={MESSAGE_COLORS[message.status]}>
+              {t(`messages.statuses.${message.status}`)}
+            </Badge>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export interface FamilyTabsProps {
+  family: FamilyDetail;
+  canWrite: boolean;
+  /** The family's audit entries (features/audit, composed in app/routes.tsx); none hides the tab. */
+  AuditSection?: ComponentType<{ userSn: string }>;
+}
+
+/** Lessons, ledger, orders, sessions, messages and audit entries; the open tab is in the URL. */
+export function FamilyTabs({ family, canWrite, AuditSection }: FamilyTabsProps) {
+  const { t } = useTranslation('families');
+  const [params, setParams] = useSearchParams();
+  const tabs = TABS.filter((tab) => tab !== 'audit' || AuditSection);
+  const asked = params.get('tab') as Tab | null;
+  const tab: Tab = asked && tabs.includes(asked) ? asked : 'upcoming';
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) =>
+        setParams(
+          (previous) => {
+            const next = new URLSearchParams(previous);
+            next.set('tab', value ?? 'upcoming');
+            return next;
+          },
+          { replace: true },
+        )
+      }
+      keepMounted={false}
+    >
+      <Tabs.List mb="md">
+        {tabs.map((value) => (
+          <Tabs.Tab key={value} value={value}>
+            {t(`tabs.${value}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value="upcoming">
+        <LessonsTable lessons={family.upcomingLessons} empty={t('lessons.noneUpcoming')} />
+      </Tabs.Panel>
+      <Tabs.Panel value="past">
+        <LessonsTable lessons={family.pastLessons} empty={t('lessons.nonePast')} />
+      </Tabs.Panel>
+      <Tabs.Panel value="ledger">
+        <LedgerTable userSn={family.parent.userSn} />
+      </Tabs.Panel>
+      <Tabs.Panel value="orders">
+        <OrdersTable orders={family.orders} />
+      </Tabs.Panel>
+      <Tabs.Panel value="sessions">
+        <SessionsPanel family={family} canWrite={canWrite} />
+      </Tabs.Panel>
+      <Tabs.Panel value="messages">
+        <MessagesTable messages={family.messages} />
+      </Tabs.Panel>
+      {AuditSection && (
+        <Tabs.Panel value="audit">
+          <AuditSection userSn={family.parent.userSn} />
+        </Tabs.Panel>
+      )}
+    </Tabs>
+  );
+}

@@ -1,0 +1,51 @@
+import type { BilingualText } from '@portal/shared/staff';
+import type { Language } from '@portal/shared/i18n';
+import { formatDate } from '@portal/web-kit/time';
+import dayjs from 'dayjs';
+
+/**
+ * A moment in the member's own zone, in the interface language: "Nov 24, 2026 14:05" /
+ * "2026年11月24日 14:05". Empty for no value.
+ */
+export function formatDateTime(value: string | null | undefined, language: Language): string {
+  if (!value) return '';
+  const day = formatDate(value, 'date', language);
+  return day ? `${day} ${dayjs(value).format('HH:mm')}` : '';
+}
+
+/** The text of a `{en, zh}` pair for the interface language. */
+export function localText(text: BilingualText, language: Language): string {
+  return language === 'zh_CN' ? text.zh || text.en : text.en || text.zh;
+}
+
+/** Digits after the decimal point of a currency (JPY 0, USD 2, …): the API sends minor units. */
+function minorDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/** An amount in minor units of `currency`: "$189.00" / "US$189.00". */
+export function formatMoney(amount: number, currency: string, language: Language): string {
+  const value = amount / 10 ** minorDigits(currency);
+  try {
+    return new Intl.NumberFormat(language === 'zh_CN' ? 'zh-CN' : 'en-US', {
+      style: 'currency',
+      currency,
+    }).format(value);
+  } catch {
+    return `${value.toFixed(2)} ${currency}`;
+  }
+}
+
+/** A credit movement with its sign: "+5", "−3", "0". */
+export function signed(value: number): string {
+  if (value > 0) return `+${value}`;
+  if (value < 0) return `−${Math.abs(value)}`;
+  return '0';
+}

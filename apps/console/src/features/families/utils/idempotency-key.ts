@@ -1,0 +1,14 @@
+/**
+ * A version 4 UUID for a correction form's idempotency key (issue #21: one per opened form, so
+ * a double click or a resend is one correction). `crypto.randomUUID` exists only in secure
+ * contexts; a console opened over plain HTTP on a school's network builds one from
+ * `getRandomValues`, which browsers offer everywhere.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
