@@ -26,7 +26,9 @@ export const REDACTED_PATHS = [
 /** Strips the query string: query values (e-mail for postemail, tokens in links) stay out of logs. */
 export function pathOnly(url: string): string {
   const index = url.indexOf('?');
-  return index === -1 ? url : url.slice(0, index);
+  const path = index === -1 ? url : url.slice(0, index);
+  // A staff set-up link carries its token in the path (/ops/setup/<token>, /api/ops/setup/<token>).
+  return path.replace(/(\/setup\/)[^/]+/, '$1[redacted]');
 }
 
 export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {

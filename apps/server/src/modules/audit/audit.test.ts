@@ -58,7 +58,7 @@ describe('the audit log', () => {
 });
 
 describe('changedFields', () => {
-  it.each([
+  it.each<[Record<string, unknown>, Record<string, unknown>, object, object]>([
     [{ a: 1, b: 'x' }, { a: 1, b: 'y' }, { b: 'x' }, { b: 'y' }],
     [{ a: 1 }, { a: 1 }, {}, {}],
     [{ a: null, b: 2 }, { a: 'set', b: undefined }, { a: null }, { a: 'set' }],
