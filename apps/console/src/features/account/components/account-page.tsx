@@ -91,7 +91,7 @@ function MySessions() {
       <Title order={2} size="h3">
         {t('sessionsTitle')}
       </Title>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {t('sessionsIntro')}
       </Text>
       <ListState query={sessions}>
@@ -117,7 +117,7 @@ function MySessions() {
                         <Group gap="xs" wrap="nowrap">
                           <Text size="sm">{device}</Text>
                           {session.current && (
-                            <Badge size="sm" variant="light" color="green" radius="sm">
+                            <Badge size="sm" variant="dot" color="green" radius="sm">
                               {t('thisBrowser')}
                             </Badge>
                           )}

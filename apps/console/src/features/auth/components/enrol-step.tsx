@@ -46,7 +46,7 @@ export function EnrolStep({
               </Button>
             )}
           </CopyButton>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             {t('secretHint')}
           </Text>
         </Stack>

@@ -41,7 +41,7 @@ export function PasswordStep({
       <Title order={1} size="h2">
         {t('signInTitle')}
       </Title>
-      <Text c="dimmed" size="sm">
+      <Text c="gray.7" size="sm">
         {t('signInIntro')}
       </Text>
       {expired && (

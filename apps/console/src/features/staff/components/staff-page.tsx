@@ -34,6 +34,7 @@ import { InviteDialog } from './invite-dialog';
 import { MemberActionDialog, type MemberAction } from './member-action-dialog';
 import { useStaffOptions } from './role-options';
 
+/** The dot's colour; the text stays dark (light badges' coloured text is under 4.5:1). */
 const STATUS_COLOR: Record<StaffStatus, string> = {
   invited: 'blue',
   active: 'green',
@@ -95,7 +96,7 @@ export function StaffPage() {
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={1}>{t('title')}</Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {t('intro')}
           </Text>
         </Stack>
@@ -160,12 +161,12 @@ export function StaffPage() {
                         {member.name}
                       </Text>
                       {member.id === me.id && (
-                        <Badge size="xs" variant="outline" color="gray">
+                        <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
                           {t('you')}
                         </Badge>
                       )}
                     </Group>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="gray.7">
                       {member.email}
                     </Text>
                   </Stack>
@@ -179,8 +180,9 @@ export function StaffPage() {
               {
                 accessor: 'status',
                 title: t('status'),
+                noWrap: true,
                 render: (member) => (
-                  <Badge variant="light" radius="sm" color={STATUS_COLOR[member.status]}>
+                  <Badge variant="dot" radius="sm" color={STATUS_COLOR[member.status]}>
                     {t(`statuses.${member.status}`)}
                   </Badge>
                 ),
@@ -198,6 +200,8 @@ export function StaffPage() {
               {
                 accessor: 'createdAt',
                 title: t('added'),
+                // Below the desktop width the table keeps what tells members apart.
+                visibleMediaQuery: '(min-width: 62em)',
                 render: (member) => formatDateTime(member.createdAt),
               },
               {
