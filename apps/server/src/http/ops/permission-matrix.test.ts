@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, STAFF_ROLES, type Permission } from '@portal/shared/staff';
+import type { TestApp } from '../../../test/helpers/app';
+import { buildOpsTestApp, staffHeaders } from '../../../test/helpers/ops';
+import { routeCatalogue, type RouteEntry } from '../../../test/security/route-catalogue';
+import { createSignedInParent } from '../../../test/factories/parents';
+
+/**
+ * The permission each `/api/ops` route needs, written down once more here on purpose: a new ops
+ * route fails this test until it is listed, and every role is then tried against it. `public`
+ * routes (sign-in, set-up link) need no session.
+ */
+const EXPECTED: Record<string, Permission | 'public'> = {
+  'POST /api/ops/auth/sign-in': 'public',
+  'POST /api/ops/auth/verify': 'public',
+  'POST /api/ops/auth/sign-out': 'self.manage',
+  'GET /api/ops/setup/{token}': 'public',
+  'POST /api/ops/setup': 'public',
+  'GET /api/ops/me': 'self.manage',
+  'GET /api/ops/me/sessions': 'self.manage',
+  'POST /api/ops/me/sessions/{id}/revoke': 'self.manage',
+  'GET /api/ops/staff': 'staff.manage',
+  'POST /api/ops/staff': 'staff.manage',
+  'GET /api/ops/staff/{id}': 'staff.manage',
+  'POST /api/ops/staff/{id}': 'staff.manage',
+  'POST /api/ops/staff/{id}/disable': 'staff.manage',
+  'POST /api/ops/staff/{id}/enable': 'staff.manage',
+  'POST /api/ops/staff/{id}/reset-second-factor': 'staff.manage',
+  'GET /api/ops/dashboard': 'dashboard.read',
+  'GET /api/ops/advisers': 'families.read',
+  'GET /api/ops/families': 'families.read',
+  'GET /api/ops/families/{userSn}': 'families.read',
+  'GET /api/ops/families/{userSn}/ledger': 'families.read',
+  'GET /api/ops/families/{userSn}/audit': 'audit.read',
+  'POST /api/ops/families/{userSn}/reveal-phone': 'families.read',
+  'POST /api/ops/families/{userSn}': 'families.write',
+  'POST /api/ops/families/{userSn}/children/{studentSn}': 'families.write',
+  'POST /api/ops/families/{userSn}/sign-out-everywhere': 'families.write',
+  'POST /api/ops/families/{userSn}/credits': 'credits.correct',
+  'GET /api/ops/audit': 'audit.read',
+  'GET /api/ops/staff-options': 'audit.read',
+};
+
+let t: TestApp;
+let opsRoutes: RouteEntry[];
+beforeAll(async () => {
+  t = await buildOpsTestApp();
+  opsRoutes = (await routeCatalogue(t.app)).filter((route) => route.path.startsWith('/api/ops/'));
+});
+afterAll(() => t.close());
+
+/** The route's URL with made-up ids (the permission is checked before the ids are read). */
+const urlOf = (route: RouteEntry) => route.path.replace(/\{[^}]+\}/g, '1');
+
+function request(route: RouteEntry, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: route.method,
+    url: urlOf(route),
+    headers,
+    ...(route.method === 'GET' ? {} : { payload: {} }),
+  });
+}
+
+describe('the staff permission matrix on every /api/ops route', () => {
+  it('lists every ops route the app registers, and nothing it does not', () => {
+    expect(opsRoutes.map((route) => route.key).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it('refuses every non-public route without a staff session, and with a parent’s', async () => {
+    const { headers: parentHeaders } = await createSignedInParent(t.ctx);
+    for (const route of opsRoutes) {
+      if (EXPECTED[route.key] === 'public') continue;
+      expect((await request(route)).statusCode, route.key).toBe(401);
+      expect((await request(route, parentHeaders)).statusCode, route.key).toBe(401);
+    }
+  });
+
+  it.each(STAFF_ROLES)(
+    'answers 403 exactly where the %s role lacks the permission',
+    async (role) => {
+      for (const route of opsRoutes) {
+        const permission = EXPECTED[route.key];
+        if (permission === undefined || permission === 'public') continue;
+        const response = await request(route, staffHeaders(role));
+        if (can(role, permission)) expect(response.statusCode, route.key).not.toBe(403);
+        else {
+          expect(response.statusCode, route.key).toBe(403);
+          expect(response.json()).toMatchObject({ code: 403 });
+        }
+      }
+    },
+  );
+});
