@@ -33,6 +33,9 @@ function spanOf(value: string | null): number {
   return (SPANS as readonly number[]).includes(weeks) ? weeks : DASHBOARD_WEEKS_DEFAULT;
 }
 
+/** The ring's centre figure reads as a total, not a footnote. */
+const DONUT_STYLES = { label: { fontSize: 22, fontWeight: 700 } };
+
 const STATE_COLORS = {
   upcoming: 'blue.5',
   inProgress: 'teal.5',
@@ -145,7 +148,7 @@ function Figures({ data }: { data: Dashboard }) {
         />
       </SimpleGrid>
 
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <ChartCard title={t('lessonsToday')}>
             {todayTotal === 0 ? (
@@ -158,16 +161,20 @@ function Figures({ data }: { data: Dashboard }) {
                 mx="auto"
                 size={180}
                 thickness={28}
+                styles={DONUT_STYLES}
                 withLabelsLine={false}
                 withTooltip
                 tooltipDataSource="segment"
                 chartLabel={count(todayTotal)}
                 valueFormatter={count}
-                data={(['upcoming', 'inProgress', 'done', 'noShow'] as const).map((state) => ({
-                  name: t(`states.${state}`),
-                  value: data.today[state],
-                  color: STATE_COLORS[state],
-                }))}
+                // Empty states would draw a seam in the ring; the legend lists every state.
+                data={(['upcoming', 'inProgress', 'done', 'noShow'] as const)
+                  .filter((state) => data.today[state] > 0)
+                  .map((state) => ({
+                    name: t(`states.${state}`),
+                    value: data.today[state],
+                    color: STATE_COLORS[state],
+                  }))}
               />
             )}
             <Legend
@@ -188,6 +195,7 @@ function Figures({ data }: { data: Dashboard }) {
               withLegend
               legendProps={{ verticalAlign: 'bottom', height: 40 }}
               tickLine="y"
+              yAxisProps={{ allowDecimals: false }}
               valueFormatter={count}
               tooltipProps={{ labelFormatter: weekLabel }}
               series={[
@@ -206,7 +214,8 @@ function Figures({ data }: { data: Dashboard }) {
               withLegend
               legendProps={{ verticalAlign: 'bottom', height: 40 }}
               tickLine="y"
-              curveType="monotone"
+              curveType="linear"
+              yAxisProps={{ allowDecimals: false }}
               valueFormatter={count}
               tooltipProps={{ labelFormatter: weekLabel }}
               series={[
@@ -228,6 +237,7 @@ function Figures({ data }: { data: Dashboard }) {
                 mx="auto"
                 size={180}
                 thickness={28}
+                styles={DONUT_STYLES}
                 withTooltip
                 tooltipDataSource="segment"
                 chartLabel={count(data.creditsOutstanding.total)}
@@ -235,7 +245,7 @@ function Figures({ data }: { data: Dashboard }) {
                 data={[
                   { name: t('paid'), value: data.creditsOutstanding.paid, color: 'indigo.6' },
                   { name: t('reward'), value: data.creditsOutstanding.reward, color: 'yellow.5' },
-                ]}
+                ].filter((part) => part.value > 0)}
               />
             )}
             <Legend
