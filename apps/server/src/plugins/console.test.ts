@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers/app';
 
@@ -15,6 +16,10 @@ beforeAll(async () => {
   mkdirSync(path.join(ops, 'assets'));
   writeFileSync(path.join(ops, 'index.html'), '<!doctype html><div id="root">console</div>');
   writeFileSync(path.join(ops, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(
+    path.join(ops, 'assets', 'index-abc123.js.br'),
+    brotliCompressSync('console.log(1)'),
+  );
   writeFileSync(path.join(ops, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await buildTestApp({ env: { WEB_DIST_DIR: web, CONSOLE_DIST_DIR: ops } });
 });
@@ -44,6 +49,17 @@ describe('the console under /ops (decision 046)', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     },
   );
+
+  it('sends the Brotli copy the build wrote to a browser that takes it', async () => {
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/ops/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
 
   it('serves fingerprinted assets for a year and 404s missing files', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/ops/assets/index-abc123.js' });

@@ -82,6 +82,8 @@ export async function consolePlugin(
       index: false,
       // The parents' app decorates the reply with sendFile; this instance only serves files.
       decorateReply: false,
+      // The build writes .br and .gz next to each text asset (scripts/precompress.mjs).
+      preCompressed: true,
       cacheControl: false,
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
