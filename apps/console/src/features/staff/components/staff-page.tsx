@@ -161,7 +161,7 @@ export function StaffPage() {
                         {member.name}
                       </Text>
                       {member.id === me.id && (
-                        <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
+                        <Badge size="xs" variant="outline" color="gray" miw="max-content">
                           {t('you')}
                         </Badge>
                       )}
@@ -182,7 +182,12 @@ export function StaffPage() {
                 title: t('status'),
                 noWrap: true,
                 render: (member) => (
-                  <Badge variant="dot" radius="sm" color={STATUS_COLOR[member.status]}>
+                  <Badge
+                    variant="dot"
+                    radius="sm"
+                    color={STATUS_COLOR[member.status]}
+                    miw="max-content"
+                  >
                     {t(`statuses.${member.status}`)}
                   </Badge>
                 ),
