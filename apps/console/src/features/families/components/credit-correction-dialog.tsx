@@ -176,7 +176,7 @@ function CorrectionForm({
             )}
           />
         </Input.Wrapper>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {direction === 'grant' ? t('correction.grantHint') : t('correction.removeHint')}
         </Text>
         <Controller
@@ -225,6 +225,8 @@ function CorrectionForm({
           rows={3}
           {...form.register('note')}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
+          // Mantine's description grey is under 4.5:1 on white (axe, e2e).
+          descriptionProps={{ c: 'gray.7' }}
           description={
             reason === 'other'
               ? `${t('correction.noteRequired')} ${t('correction.noteCount', { count: note.trim().length, max: CORRECTION_NOTE_MAX_LENGTH })}`

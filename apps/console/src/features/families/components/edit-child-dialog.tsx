@@ -129,7 +129,7 @@ function EditChildForm({
           {...form.register('nickname')}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           description={t('editChild.nameCount', { count: nameLength, max: NICKNAME_MAX_LENGTH })}
-          descriptionProps={{ c: nameLength > NICKNAME_MAX_LENGTH ? 'red.8' : undefined }}
+          descriptionProps={{ c: nameLength > NICKNAME_MAX_LENGTH ? 'red.8' : 'gray.7' }}
           error={fieldError(errors.nickname)}
           data-autofocus
         />

@@ -170,6 +170,7 @@ function EditParentForm({
             <NumberInput
               label={t('editParent.childLimit')}
               description={t('editParent.childLimitHint', { max: parent.childLimitMax })}
+              descriptionProps={{ c: 'gray.7' }}
               min={1}
               max={parent.childLimitMax}
               allowDecimal={false}

@@ -1,15 +1,4 @@
-import {
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Avatar, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { FamilyChild, FamilyDetail } from '@portal/shared/staff';
 import { formatDate } from '@portal/web-kit/time';
@@ -18,10 +7,12 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { familiesApi } from '../api';
-import { formatDateTime, localText } from '../utils/format';
+import { formatDateTime } from '../../../lib/format';
+import { localText } from '../utils/format';
 import { CreditCorrectionDialog } from './credit-correction-dialog';
 import { EditChildDialog } from './edit-child-dialog';
 import { EditParentDialog } from './edit-parent-dialog';
+import { StatusBadge } from './status-badge';
 
 /** A card of the family page: a heading, an optional action beside it, its content. */
 function Section({
@@ -50,7 +41,7 @@ function Section({
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Tr>
-      <Table.Th fw={500} c="dimmed" w="40%" style={{ verticalAlign: 'top' }}>
+      <Table.Th fw={500} c="gray.7" w="40%" style={{ verticalAlign: 'top' }}>
         {label}
       </Table.Th>
       <Table.Td>{children}</Table.Td>
@@ -151,7 +142,7 @@ export function BalanceCard({ family, canCorrect }: { family: FamilyDetail; canC
       }
     >
       <Stack gap={4}>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('balance.available')}
         </Text>
         <Text fz={36} fw={700} lh={1.1} data-testid="available-credits">
@@ -198,12 +189,12 @@ export function PlanCard({ family }: { family: FamilyDetail }) {
               to: formatDate(plan.endsAt, 'date', language),
             })}
           </Text>
-          <Badge variant="light" color={plan.autoRenew ? 'green' : 'gray'}>
+          <StatusBadge color={plan.autoRenew ? 'green' : 'gray'}>
             {plan.autoRenew ? t('plan.autoRenew') : t('plan.noAutoRenew')}
-          </Badge>
+          </StatusBadge>
         </Stack>
       ) : (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('plan.none')}
         </Text>
       )}
@@ -218,7 +209,7 @@ export function ChildrenCard({ family, canWrite }: { family: FamilyDetail; canWr
   return (
     <Section title={t('children.title')}>
       {family.children.length === 0 ? (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('children.none')}
         </Text>
       ) : (
@@ -241,7 +232,7 @@ export function ChildrenCard({ family, canWrite }: { family: FamilyDetail; canWr
                       <Text size="sm" fw={600}>
                         {child.nickname}
                       </Text>
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs" c="gray.7">
                         {child.studentSn}
                       </Text>
                     </Stack>

@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { ApiError } from '@portal/web-kit/api-client';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +10,7 @@ import { useMe } from '../../../lib/use-me';
 import { familyQuery } from '../api';
 import { BalanceCard, ChildrenCard, PlanCard, ProfileCard } from './family-cards';
 import { FamilyTabs } from './family-tabs';
+import { StatusBadge } from './status-badge';
 
 export interface FamilyPageProps {
   /**
@@ -84,21 +75,13 @@ export function FamilyPage({ auditSection }: FamilyPageProps) {
         <Group gap="sm" align="center">
           <Title order={1}>{detail.parent.name || t('noName')}</Title>
           {detail.parent.onboarded ? (
-            <Badge color="green" variant="light">
-              {t('onboarded')}
-            </Badge>
+            <StatusBadge color="green">{t('onboarded')}</StatusBadge>
           ) : (
-            <Badge color="yellow" variant="light">
-              {t('onboardingPending')}
-            </Badge>
+            <StatusBadge color="yellow">{t('onboardingPending')}</StatusBadge>
           )}
-          {detail.plan && (
-            <Badge color="brand" variant="light">
-              {t('memberBadge')}
-            </Badge>
-          )}
+          {detail.plan && <StatusBadge color="brand">{t('memberBadge')}</StatusBadge>}
         </Group>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {detail.parent.userSn}
         </Text>
       </Stack>

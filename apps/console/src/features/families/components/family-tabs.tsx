@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Stack, Tabs, Text, type MantineColor } from '@mantine/core';
+import { Button, Group, Modal, Stack, Tabs, Text, type MantineColor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type {
   FamilyDetail,
@@ -16,8 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { familiesApi, ledgerQuery, refreshAfterWrite, updateFamilyDetail } from '../api';
-import { formatDateTime, formatMoney, localText, signed } from '../utils/format';
-import { usePaginationTexts } from './use-pagination-texts';
+import { formatDateTime } from '../../../lib/format';
+import { formatMoney, localText, signed } from '../utils/format';
+import { useTableTexts } from '../../../components/use-table-texts';
+import { StatusBadge } from './status-badge';
+import { EmptyText } from './empty-text';
 
 const TABS = ['upcoming', 'past', 'ledger', 'orders', 'sessions', 'messages', 'audit'] as const;
 type Tab = (typeof TABS)[number];
@@ -48,7 +51,7 @@ function LessonsTable({ lessons, empty }: { lessons: FamilyLesson[]; empty: stri
       {...TABLE_LOOK}
       minHeight={lessons.length ? undefined : 160}
       records={lessons}
-      noRecordsText={empty}
+      emptyState={<EmptyText>{empty}</EmptyText>}
       columns={[
         {
           accessor: 'startsAt',
@@ -65,9 +68,9 @@ function LessonsTable({ lessons, empty }: { lessons: FamilyLesson[]; empty: stri
           accessor: 'status',
           title: t('lessons.status'),
           render: (lesson) => (
-            <Badge variant="light" color={LESSON_COLORS[lesson.status]}>
+            <StatusBadge color={LESSON_COLORS[lesson.status]}>
               {t(`lessons.statuses.${lesson.status}`)}
-            </Badge>
+            </StatusBadge>
           ),
         },
       ]}
@@ -82,9 +85,9 @@ function LedgerTable({ userSn }: { userSn: string }) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('ledgerPage')) || 1);
   const ledger = useQuery(ledgerQuery(userSn, page, LEDGER_PAGE_SIZE));
-  const pagination = usePaginationTexts();
+  const tableTexts = useTableTexts();
   const amount = (value: number) => (
-    <Text size="sm" c={value < 0 ? 'red.8' : value > 0 ? 'green.9' : 'dimmed'}>
+    <Text size="sm" c={value < 0 ? 'red.9' : undefined}>
       {signed(value)}
     </Text>
   );
@@ -103,7 +106,7 @@ function LedgerTable({ userSn }: { userSn: string }) {
       minHeight={ledger.data?.items.length ? undefined : 160}
       records={ledger.data?.items ?? []}
       fetching={ledger.isFetching}
-      noRecordsText={t('ledger.none')}
+      emptyState={<EmptyText>{t('ledger.none')}</EmptyText>}
       totalRecords={ledger.data?.total ?? 0}
       recordsPerPage={LEDGER_PAGE_SIZE}
       page={page}
@@ -114,7 +117,7 @@ function LedgerTable({ userSn }: { userSn: string }) {
           return updated;
         })
       }
-      {...pagination}
+      {...tableTexts}
       columns={[
         {
           accessor: 'at',
@@ -166,7 +169,7 @@ function OrdersTable({ orders }: { orders: FamilyOrder[] }) {
       minHeight={orders.length ? undefined : 160}
       idAccessor="orderNo"
       records={orders}
-      noRecordsText={t('orders.none')}
+      emptyState={<EmptyText>{t('orders.none')}</EmptyText>}
       columns={[
         {
           accessor: 'orderNo',
@@ -197,9 +200,9 @@ function OrdersTable({ orders }: { orders: FamilyOrder[] }) {
           accessor: 'status',
           title: t('orders.status'),
           render: (order) => (
-            <Badge variant="light" color={ORDER_COLORS[order.status]}>
+            <StatusBadge color={ORDER_COLORS[order.status]}>
               {t(`orders.statuses.${order.status}`)}
-            </Badge>
+            </StatusBadge>
           ),
         },
       ]}
@@ -245,7 +248,7 @@ function SessionsPanel({ family, canWrite }: { family: FamilyDetail; canWrite: b
         {...TABLE_LOOK}
         minHeight={family.sessions.length ? undefined : 160}
         records={family.sessions}
-        noRecordsText={t('sessions.none')}
+        emptyState={<EmptyText>{t('sessions.none')}</EmptyText>}
         columns={[
           {
             accessor: 'createdAt',
@@ -307,7 +310,7 @@ function MessagesTable({ messages }: { messages: FamilyMessage[] }) {
       {...TABLE_LOOK}
       minHeight={messages.length ? undefined : 160}
       records={messages}
-      noRecordsText={t('messages.none')}
+      emptyState={<EmptyText>{t('messages.none')}</EmptyText>}
       columns={[
         {
           accessor: 'createdAt',
@@ -333,9 +336,9 @@ function MessagesTable({ messages }: { messages: FamilyMessage[] }) {
           accessor: 'status',
           title: t('messages.status'),
           render: (message) => (
-            <Badge variant="light" color={MESSAGE_COLORS[message.status]}>
+            <StatusBadge color={MESSAGE_COLORS[message.status]}>
               {t(`messages.statuses.${message.status}`)}
-            </Badge>
+            </StatusBadge>
           ),
         },
       ]}

@@ -1,17 +1,5 @@
 import type { BilingualText } from '@portal/shared/staff';
 import type { Language } from '@portal/shared/i18n';
-import { formatDate } from '@portal/web-kit/time';
-import dayjs from 'dayjs';
-
-/**
- * A moment in the member's own zone, in the interface language: "Nov 24, 2026 14:05" /
- * "2026年11月24日 14:05". Empty for no value.
- */
-export function formatDateTime(value: string | null | undefined, language: Language): string {
-  if (!value) return '';
-  const day = formatDate(value, 'date', language);
-  return day ? `${day} ${dayjs(value).format('HH:mm')}` : '';
-}
 
 /** The text of a `{en, zh}` pair for the interface language. */
 export function localText(text: BilingualText, language: Language): string {
