@@ -150,6 +150,7 @@ export function StaffPage() {
             page={params.page}
             onPageChange={setPage}
             idAccessor="id"
+            pinLastColumn
             columns={[
               {
                 accessor: 'name',
@@ -213,7 +214,7 @@ export function StaffPage() {
                 accessor: 'actions',
                 title: <VisuallyHidden>{t('actions')}</VisuallyHidden>,
                 textAlign: 'right',
-                width: 70,
+                width: 56,
                 render: (member) => (
                   <MemberMenu
                     member={member}
