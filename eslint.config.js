@@ -142,6 +142,8 @@ export default tseslint.config(
             '@portal/server*',
             '**/apps/console/**',
             '@portal/console*',
+            // The staff matrix and messages are the console's: the parents' pages never carry them.
+            '@portal/shared/staff',
           ],
         },
       ],
@@ -170,6 +172,25 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/apps/web/**', '**/apps/console/**', '@portal/web*', '@portal/console*'],
+          // The server translates with the staff messages added (lib/catalogue.ts).
+          paths: [
+            {
+              name: '@portal/shared/i18n',
+              importNames: ['translate', 'isMessageKey', 'MESSAGES'],
+              message: 'Import it from lib/catalogue.ts, which adds the staff messages.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/lib/catalogue.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

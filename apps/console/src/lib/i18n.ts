@@ -1,6 +1,11 @@
 import type { Language } from '@portal/shared/i18n';
+import { addStaffMessages } from '@portal/shared/staff';
 import { setLanguageBundles, type LanguageFiles } from '@portal/web-kit/i18n';
 import type { FeatureTexts } from './texts';
+
+// The server's staff messages join the shared catalogue here (the parents' app leaves them out):
+// form feedback matches an answer's msg against them.
+addStaffMessages();
 
 /**
  * Every namespace of the console and the module that holds its texts: the frame's `common`, then

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { SUCCESS_CODE } from '@portal/shared/api';
-import { translate, type MessageKey } from '@portal/shared/i18n';
+import { type MessageKey } from '@portal/shared/i18n';
+import { translate } from '../lib/catalogue';
 
 /**
  * A successful answer in the `{code, msg, data}` envelope (spec §7). Both audiences answer it;

@@ -7,13 +7,8 @@ import {
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERROR_CODES, type ErrorCodeName } from '@portal/shared/api';
-import {
-  isMessageKey,
-  LANGUAGE_HEADER,
-  pickLanguage,
-  translate,
-  type MessageKey,
-} from '@portal/shared/i18n';
+import { LANGUAGE_HEADER, pickLanguage, type MessageKey } from '@portal/shared/i18n';
+import { isMessageKey, translate } from '../lib/catalogue';
 import { AppError } from '../lib/app-error';
 import { pathOnly } from '../lib/logger';
 

@@ -5,9 +5,9 @@ import { CHILDREN_MESSAGES } from '../children/messages';
 import { CREDITS_MESSAGES } from '../credits/messages';
 import { LESSONS_MESSAGES } from '../lessons/messages';
 import { ONBOARDING_MESSAGES } from '../onboarding/messages';
-import { DASHBOARD_MESSAGES } from '../staff/dashboard-messages';
-import { FAMILIES_MESSAGES } from '../staff/families-messages';
-import { STAFF_AUTH_MESSAGES } from '../staff/staff-auth-messages';
+import type { DASHBOARD_MESSAGES } from '../staff/dashboard-messages';
+import type { FAMILIES_MESSAGES } from '../staff/families-messages';
+import type { STAFF_AUTH_MESSAGES } from '../staff/staff-auth-messages';
 import type { Language } from './language';
 
 /**
@@ -71,14 +71,20 @@ const FEATURE_MESSAGES = [
   CATALOGUE_MESSAGES,
   LESSONS_MESSAGES,
   CREDITS_MESSAGES,
-  STAFF_AUTH_MESSAGES,
-  FAMILIES_MESSAGES,
-  DASHBOARD_MESSAGES,
 ] as const;
+
+/**
+ * The staff console's messages (packages/shared/src/staff/*-messages.ts) are keys of the one
+ * catalogue, but their texts join it only where staff are served: `addStaffMessages()` from
+ * `@portal/shared/staff`, called by the server's app and the console. The parents' app never
+ * loads them, so its pages do not grow with the console (issue #21).
+ */
+type StaffMessages =
+  typeof STAFF_AUTH_MESSAGES | typeof FAMILIES_MESSAGES | typeof DASHBOARD_MESSAGES;
 
 type FeatureMessages = (typeof FEATURE_MESSAGES)[number];
 type KeysOf<T> = T extends { en: infer E } ? keyof E : never;
-export type MessageKey = KeysOf<FeatureMessages>;
+export type MessageKey = KeysOf<FeatureMessages | StaffMessages>;
 
 function merge(language: Language): Record<MessageKey, string> {
   return Object.assign({}, ...FEATURE_MESSAGES.map((messages) => messages[language])) as Record<
@@ -91,6 +97,12 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = {
   en: merge('en'),
   zh_CN: merge('zh_CN'),
 };
+
+/** Adds a feature's texts to the catalogue (the staff messages: see `StaffMessages`). */
+export function addMessages(messages: StaffMessages): void {
+  Object.assign(MESSAGES.en, messages.en);
+  Object.assign(MESSAGES.zh_CN, messages.zh_CN);
+}
 
 export function isMessageKey(key: string): key is MessageKey {
   return Object.prototype.hasOwnProperty.call(MESSAGES.en, key);

@@ -3,3 +3,4 @@ export * from './audit';
 export * from './accounts';
 export * from './dashboard';
 export * from './families';
+export * from './messages';

@@ -16,7 +16,7 @@ import {
   VerifyCodeDataSchema,
 } from '@portal/shared/auth';
 import { envelope } from '@portal/shared/api';
-import { translate } from '@portal/shared/i18n';
+import { translate } from '../../lib/catalogue';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
 import { parentIdOf } from '../../plugins/auth';

@@ -14,7 +14,8 @@ import {
   type RechargeListSchema,
 } from '@portal/shared/billing';
 import { CLASS_TYPE_LABELS } from '@portal/shared/catalogue';
-import { translate, type Language } from '@portal/shared/i18n';
+import { type Language } from '@portal/shared/i18n';
+import { translate } from '../../lib/catalogue';
 import { dayInZone, type Viewpoint } from '../../lib/time';
 import type { Charge, CreditPurchaseReceipt } from '../../modules/billing/history.service';
 import type { Order } from '../../modules/billing/orders.service';

@@ -7,7 +7,7 @@ import {
   CREDIT_EVENTS,
   RewardSettingSchema,
 } from '@portal/shared/credits';
-import { translate } from '@portal/shared/i18n';
+import { translate } from '../../lib/catalogue';
 import type { AppContext } from '../../app-context';
 import { getAccount } from '../../modules/credits/credits.service';
 import { getMembership } from '../../modules/membership/membership.service';

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { CreditLogSchema } from '@portal/shared/billing';
 import { CREDIT_EVENTS, type Account, type CreditEvent } from '@portal/shared/credits';
-import { translate, type Language } from '@portal/shared/i18n';
+import { type Language } from '@portal/shared/i18n';
+import { translate } from '../../lib/catalogue';
 import { dayInZone, type Viewpoint } from '../../lib/time';
 import type { CreditLogEntry } from '../../modules/credits/credit-log.service';
 import { CORRECTION_EVENT } from '../../modules/credits/corrections.service';

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@portal/shared/api';
-import { translate, type Language } from '@portal/shared/i18n';
+import { type Language } from '@portal/shared/i18n';
+import { translate } from '../../lib/catalogue';
 import {
   CommentQuerySchema,
   CommentSchema,

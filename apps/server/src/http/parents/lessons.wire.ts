@@ -1,5 +1,6 @@
 import { CLASS_TYPE_LABELS } from '@portal/shared/catalogue';
-import { translate, type Language } from '@portal/shared/i18n';
+import { type Language } from '@portal/shared/i18n';
+import { translate } from '../../lib/catalogue';
 import type { CompletedLesson, EnrolledCourse, ScheduledLesson } from '@portal/shared/lessons';
 import { seenFrom, type Viewpoint } from '../../lib/time';
 import type { EnrolledCourseSummary, LessonSummary } from '../../modules/lessons/lessons.service';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@portal/shared/api';
 import { MessageDataSchema } from '@portal/shared/auth';
-import { translate } from '@portal/shared/i18n';
+import { translate } from '../../lib/catalogue';
 import {
   SaveEmailBodySchema,
   UserStatusDataSchema,

@@ -8,7 +8,7 @@ import {
 } from '@portal/shared/auth';
 import { envelope } from '@portal/shared/api';
 import { TimeDiffSchema } from '@portal/shared/catalogue';
-import { translate } from '@portal/shared/i18n';
+import { translate } from '../../lib/catalogue';
 import type { AppContext } from '../../app-context';
 import { parentIdOf } from '../../plugins/auth';
 import { setLanguage, updateEmail } from '../../modules/auth/auth.service';

@@ -1,4 +1,5 @@
-import { translate, type Language } from '@portal/shared/i18n';
+import { type Language } from '@portal/shared/i18n';
+import { translate } from '../../lib/catalogue';
 import type { AppContext } from '../../app-context';
 import { AppError, badRequest, conflict, unauthenticated } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';

@@ -4,7 +4,8 @@ import {
   RESEND_COUNTDOWN_SECONDS,
   VERIFICATION_CODE_LENGTH,
 } from '@portal/shared/auth';
-import { translate, type Language } from '@portal/shared/i18n';
+import { type Language } from '@portal/shared/i18n';
+import { translate } from '../../lib/catalogue';
 import type { AppContext } from '../../app-context';
 import { AppError, badRequest, rateLimited } from '../../lib/app-error';
 import { newNumericCode, safeEqual, sha256 } from '../../lib/tokens';

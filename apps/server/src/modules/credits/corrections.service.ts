@@ -1,4 +1,5 @@
-import { translate, type MessageKey } from '@portal/shared/i18n';
+import { type MessageKey } from '@portal/shared/i18n';
+import { translate } from '../../lib/catalogue';
 import type { CorrectionReason, StaffRole } from '@portal/shared/staff';
 import type { AppContext } from '../../app-context';
 import { badRequest, conflict } from '../../lib/app-error';

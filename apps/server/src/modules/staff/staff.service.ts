@@ -1,4 +1,4 @@
-import { translate } from '@portal/shared/i18n';
+import { translate } from '../../lib/catalogue';
 import { STAFF_SETUP_LINK_HOURS, type StaffRole, type StaffStatus } from '@portal/shared/staff';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
