@@ -1,7 +1,7 @@
 // Writes a Brotli (.br) and a gzip (.gz) copy next to every text asset of a production build,
 // so the server sends compressed files without compressing on each request (@fastify/static's
-// `preCompressed`): `node scripts/precompress.mjs apps/console/dist`. The console's build runs
-// it (decision 046); it is the same as apps/web/scripts/precompress.mjs with the folder given.
+// `preCompressed`): `node scripts/precompress.mjs <dist>`. Both apps' builds run it (issue #8:
+// the app's JS and CSS went over the wire uncompressed; decision 046).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -54,7 +54,7 @@ export const webPlugin = fp(
         root: distDir,
         wildcard: true,
         index: false,
-        // The build writes .br and .gz next to each text asset (apps/web/scripts/precompress.mjs).
+        // The build writes .br and .gz next to each text asset (scripts/precompress.mjs).
         preCompressed: true,
         // Our own policy below; the plugin's default (max-age=0) would override it.
         cacheControl: false,

@@ -44,6 +44,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // A captcha of 8 bits takes ~256 hashes; the production difficulty is a setting.
     CAPTCHA_DIFFICULTY: '8',
     WEB_DIST_DIR: '/nonexistent',
+    CONSOLE_DIST_DIR: '/nonexistent',
     ...overrides,
   });
 }
