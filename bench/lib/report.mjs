@@ -55,7 +55,10 @@ and each route is timed with sequential requests on one keep-alive connection, s
 alternation, one warm-up round then the measured rounds. Two parents: the **demo parent** (own
 data identical at every size, so only the tables around it grow — the target applies here: the
 largest size within 1.2× of the smallest) and **bulk parent 5000** (own history grows with N:
-~1 lesson at 10 k, ~100 at 1 M; context).`,
+~1 lesson at 10 k, ~100 at 1 M; context). The console's **dashboard** (\`GET /api/ops/dashboard\`,
+12 weeks) is asked by a staff admin whose session the generator adds; its target is the issue's:
+p99 at the largest size within 1.5× of the smallest. \`--dashboard-indexes\` adds the indexes the
+dashboard needs that no migration creates yet (decision 045), and the table says so.`,
     settings: (/** @type {any} */ r) =>
       `${r.settings.rounds} rounds × ${r.settings.requests} requests per route, parent and size`,
   },
