@@ -130,6 +130,10 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_parent_idx').on(t.parent_id, t.id),
+    // The dashboard's first purchases per week (decision 045).
+    index('orders_paid_idx')
+      .on(t.paid_at)
+      .where(sql`${t.status} = 'paid'`),
     // At most one open order per parent and thing bought, and one open plan order per parent
     // whatever the plan: parallel clicks get the same order, never a second charge (decision 029).
     uniqueIndex('orders_open_item_uq')

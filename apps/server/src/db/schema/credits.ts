@@ -28,5 +28,7 @@ export const creditLedger = pgTable(
   (t) => [
     uniqueIndex('credit_ledger_idempotency_uq').on(t.idempotency_key),
     index('credit_ledger_parent_idx').on(t.parent_id, t.id),
+    // The dashboard's weekly flows and settled days (decision 045).
+    index('credit_ledger_created_idx').on(t.created_at),
   ],
 );

@@ -80,6 +80,8 @@ export const lessons = pgTable(
     uniqueIndex('lessons_enrollment_number_uq').on(t.enrollment_id, t.lesson_number),
     index('lessons_student_time_idx').on(t.student_id, t.ends_at),
     index('lessons_parent_time_idx').on(t.parent_id, t.ends_at),
+    // The console's dashboard: today's lessons and the leave window (decision 045).
+    index('lessons_starts_idx').on(t.starts_at),
     // The settlement job's queue: ended lessons not yet settled.
     index('lessons_unsettled_idx')
       .on(t.ends_at)
@@ -139,6 +141,10 @@ export const memberships = pgTable(
   },
   (t) => [
     index('memberships_parent_idx').on(t.parent_id, t.ends_at),
+    // The dashboard's active members (decision 045).
+    index('memberships_live_idx')
+      .on(t.ends_at)
+      .where(sql`${t.cancelled_at} is null`),
     uniqueIndex('memberships_order_uq')
       .on(t.order_id)
       .where(sql`${t.order_id} is not null`),
