@@ -3,6 +3,10 @@ import { createParent, latestSmsCode, signInWithPassword } from '../fixtures/par
 import { expect, expectAccessible, test, useLanguage, type Language } from '../fixtures/test';
 import type { Page } from '@playwright/test';
 
+// Both journeys sign the demo admin in: one after the other, so their authenticator codes reach
+// the server in the order they were taken (a time step is accepted once and only upwards).
+test.describe.configure({ mode: 'default' });
+
 /** What each language's journey reads and clicks. */
 const TEXTS = {
   en: {

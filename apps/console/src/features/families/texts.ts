@@ -25,7 +25,6 @@ export const texts = defineTexts({
     columns: {
       name: 'Parent',
       phone: 'Phone',
-      email: 'E-mail',
       registered: 'Registered',
       onboarding: 'Onboarding',
       member: 'Member',
@@ -76,7 +75,7 @@ export const texts = defineTexts({
       available: 'Available',
       paid: 'Paid',
       reward: 'Reward',
-      reserved: 'Reserved for booked lessons',
+      reserved: 'Reserved',
       correct: 'Correct credits',
     },
     plan: {
@@ -234,7 +233,6 @@ export const texts = defineTexts({
     columns: {
       name: '家长',
       phone: '手机号',
-      email: '邮箱',
       registered: '注册时间',
       onboarding: '新手引导',
       member: '会员',
@@ -285,7 +283,7 @@ export const texts = defineTexts({
       available: '可用',
       paid: '已购',
       reward: '赠送',
-      reserved: '已预约课程占用',
+      reserved: '预约占用',
       correct: '调整课时',
     },
     plan: {

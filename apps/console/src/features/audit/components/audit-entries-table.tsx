@@ -57,7 +57,10 @@ export function AuditChanges({ entry }: { entry: AuditItem }) {
   const { t } = useTranslation('audit');
   const words = useAuditWords();
   const lines = changeLines(entry.before, entry.after);
-  const detail = Object.entries(entry.detail ?? {});
+  // An empty detail (a correction without a note) says nothing worth a line.
+  const detail = Object.entries(entry.detail ?? {}).filter(
+    ([, value]) => kindOf(value) !== 'empty',
+  );
   if (lines.length === 0 && detail.length === 0)
     return (
       <Text size="sm" c="gray.7">
@@ -140,7 +143,7 @@ export function AuditEntriesTable({
         {
           accessor: 'at',
           title: t('columns.at'),
-          width: 170,
+          noWrap: true,
           render: (entry) => <Text size="sm">{formatDateTime(entry.at)}</Text>,
         },
         {

@@ -55,7 +55,7 @@ export function AuditPage() {
   return (
     <Stack gap="md">
       <Title order={1}>{t('title')}</Title>
-      <Group align="flex-end" gap="sm" wrap="wrap">
+      <Group align="flex-end" gap="xs" wrap="wrap">
         <Select
           label={t('filters.staff')}
           placeholder={t('filters.any')}
@@ -67,7 +67,7 @@ export function AuditPage() {
           onChange={(value) => update({ staffId: value ?? undefined })}
           clearable
           searchable
-          w={240}
+          w={180}
         />
         <Select
           label={t('filters.action')}
@@ -77,7 +77,7 @@ export function AuditPage() {
           onChange={(value) => update({ action: value ?? undefined })}
           clearable
           searchable
-          w={220}
+          w={180}
         />
         <Select
           label={t('filters.targetType')}
@@ -86,15 +86,14 @@ export function AuditPage() {
           value={query.targetType ?? null}
           onChange={(value) => update({ targetType: value ?? undefined })}
           clearable
-          w={170}
+          w={130}
         />
         <TextInput
           label={t('filters.targetId')}
-          placeholder={t('filters.targetIdPlaceholder')}
           value={typed.targetId}
           maxLength={100}
           onChange={(event) => type({ ...typed, targetId: event.currentTarget.value })}
-          w={170}
+          w={120}
         />
         <TextInput
           label={t('filters.family')}
@@ -102,7 +101,7 @@ export function AuditPage() {
           value={typed.userSn}
           maxLength={40}
           onChange={(event) => type({ ...typed, userSn: event.currentTarget.value })}
-          w={170}
+          w={120}
         />
         <DatePickerInput
           type="range"
@@ -118,7 +117,7 @@ export function AuditPage() {
           clearable
           // Mantine's placeholder grey is under 4.5:1 on white (axe, e2e).
           styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-          w={240}
+          w={200}
         />
         {filtered && (
           <Button variant="subtle" onClick={clearAll}>

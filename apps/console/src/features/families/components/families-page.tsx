@@ -1,4 +1,15 @@
-import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  type MantineTheme,
+} from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { FAMILY_SEARCH_MAX_LENGTH, type FamilySummary } from '@portal/shared/staff';
@@ -18,6 +29,8 @@ import { StatusBadge } from './status-badge';
 import { EmptyText } from './empty-text';
 
 const PAGE_SIZES = [20, 50, 100];
+/** Columns shown from Mantine's `md` breakpoint (62em) up. */
+const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.md})`;
 /** Typing waits this long before the search runs (Enter runs it at once). */
 const SEARCH_DELAY_MS = 350;
 
@@ -77,7 +90,7 @@ export function FamiliesPage() {
               setText(event.currentTarget.value);
               search(event.currentTarget.value);
             }}
-            style={{ flex: '1 1 320px' }}
+            style={{ flex: '1 1 260px' }}
           />
           <DatePickerInput
             type="range"
@@ -93,7 +106,7 @@ export function FamiliesPage() {
             clearable
             // Mantine's placeholder grey is under 4.5:1 on white (axe, e2e).
             styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-            w={240}
+            w={220}
           />
           <Select
             label={t('search.member')}
@@ -105,7 +118,7 @@ export function FamiliesPage() {
             value={query.member ?? null}
             onChange={(value) => update({ member: value ?? undefined })}
             clearable
-            w={150}
+            w={140}
           />
           <Select
             label={t('search.onboarding')}
@@ -130,7 +143,7 @@ export function FamiliesPage() {
             onChange={(value) => update({ adviserId: value ?? undefined })}
             clearable
             searchable
-            w={180}
+            w={170}
           />
           {filtered && (
             <Button variant="subtle" onClick={clearAll}>
@@ -186,6 +199,7 @@ export function FamiliesPage() {
                   </Anchor>
                   <Text size="xs" c="gray.7">
                     {family.userSn}
+                    {family.email && ` · ${family.email}`}
                   </Text>
                 </Stack>
               ),
@@ -193,6 +207,7 @@ export function FamiliesPage() {
             {
               accessor: 'phoneMasked',
               title: t('columns.phone'),
+              noWrap: true,
               render: (family) => (
                 <Text size="sm" ff="monospace">
                   {family.phoneMasked}
@@ -200,19 +215,16 @@ export function FamiliesPage() {
               ),
             },
             {
-              accessor: 'email',
-              title: t('columns.email'),
-              render: (family) => family.email ?? t('none'),
-            },
-            {
               accessor: 'registeredAt',
               title: t('columns.registered'),
               sortable: true,
+              noWrap: true,
               render: (family) => formatDate(family.registeredAt, 'date', language),
             },
             {
               accessor: 'onboarded',
               title: t('columns.onboarding'),
+              visibleMediaQuery: WIDE,
               render: (family) =>
                 family.onboarded ? (
                   <StatusBadge color="green">{t('search.onboardingDone')}</StatusBadge>
@@ -223,17 +235,21 @@ export function FamiliesPage() {
             {
               accessor: 'member',
               title: t('columns.member'),
+              // At 768 px the table keeps what a search is for; filters cover the rest.
+              visibleMediaQuery: WIDE,
               render: (family) =>
                 family.member ? t('yes', { ns: 'common' }) : t('no', { ns: 'common' }),
             },
             {
               accessor: 'adviser',
               title: t('columns.adviser'),
+              noWrap: true,
               render: (family) => family.adviser?.name ?? t('none'),
             },
             {
               accessor: 'children',
               title: t('columns.children'),
+              visibleMediaQuery: WIDE,
               textAlign: 'right',
             },
             {

@@ -25,7 +25,7 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <Card withBorder radius="md" padding="lg">
+    <Card withBorder radius="md" padding="lg" h="100%">
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={2} size="h4">
           {title}
@@ -41,10 +41,16 @@ function Section({
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Table.Tr>
-      <Table.Th fw={500} c="gray.7" w="40%" style={{ verticalAlign: 'top' }}>
+      <Table.Th
+        fw={500}
+        c="gray.7"
+        w={1}
+        pl={0}
+        style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}
+      >
         {label}
       </Table.Th>
-      <Table.Td>{children}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
     </Table.Tr>
   );
 }
@@ -58,7 +64,7 @@ function Phone({ userSn, masked }: { userSn: string; masked: string }) {
   const reveal = useMutation({ mutationFn: () => familiesApi.revealPhone(userSn) });
   return (
     <Group gap="xs" wrap="nowrap">
-      <Text size="sm" ff="monospace">
+      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
         {reveal.data?.phone ?? masked}
       </Text>
       {!reveal.data && (
@@ -96,7 +102,7 @@ export function ProfileCard({ family, canWrite }: { family: FamilyDetail; canWri
         )
       }
     >
-      <Table variant="vertical" withRowBorders={false} verticalSpacing={4} horizontalSpacing={0}>
+      <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs">
         <Table.Tbody>
           <Row label={t('profile.userSn')}>{parent.userSn}</Row>
           <Row label={t('profile.phone')}>
@@ -109,7 +115,9 @@ export function ProfileCard({ family, canWrite }: { family: FamilyDetail; canWri
             {t('profile.childLimitValue', { limit: parent.childLimit, max: parent.childLimitMax })}
           </Row>
           <Row label={t('profile.language')}>
-            {parentLanguage ? t(`profile.languages.${parentLanguage}`) : parent.language}
+            {parentLanguage
+              ? t(`profile.languages.${parentLanguage}`)
+              : parent.language || t('none')}
           </Row>
           <Row label={t('profile.timeZone')}>{parent.timeZone}</Row>
         </Table.Tbody>
@@ -149,13 +157,7 @@ export function BalanceCard({ family, canCorrect }: { family: FamilyDetail; canC
           {credits.available}
         </Text>
       </Stack>
-      <Table
-        variant="vertical"
-        withRowBorders={false}
-        verticalSpacing={4}
-        horizontalSpacing={0}
-        mt="sm"
-      >
+      <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing="xs" mt="sm">
         <Table.Tbody>
           <Row label={t('balance.paid')}>{credits.paid}</Row>
           <Row label={t('balance.reward')}>{credits.reward}</Row>

@@ -1,4 +1,14 @@
-import { Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Grid,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { ApiError } from '@portal/web-kit/api-client';
 import { useQuery } from '@tanstack/react-query';
@@ -85,11 +95,18 @@ export function FamilyPage({ auditSection }: FamilyPageProps) {
           {detail.parent.userSn}
         </Text>
       </Stack>
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        <ProfileCard family={detail} canWrite={canWrite} />
-        <BalanceCard family={detail} canCorrect={can('credits.correct')} />
-        <PlanCard family={detail} />
-      </SimpleGrid>
+      {/* The profile holds the longest values (e-mail, zone): it gets the widest column. */}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <ProfileCard family={detail} canWrite={canWrite} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <BalanceCard family={detail} canCorrect={can('credits.correct')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <PlanCard family={detail} />
+        </Grid.Col>
+      </Grid>
       <ChildrenCard family={detail} canWrite={canWrite} />
       <FamilyTabs
         family={detail}
