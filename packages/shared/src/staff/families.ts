@@ -74,6 +74,21 @@ export const AdviserListSchema = listOf(AdviserRefSchema);
 export type AdviserList = z.infer<typeof AdviserListSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// Avatars
+
+/** An avatar a child may have: the parents' own choices (the children module's list). */
+export const AvatarOptionSchema = z.object({
+  id: z.number().int(),
+  /** The image's URL (or path, e.g. `/img/avatars/avatar-1.svg`). */
+  url: z.string(),
+});
+export type AvatarOption = z.infer<typeof AvatarOptionSchema>;
+
+/** GET /api/ops/avatars (`families.read`): every choice, in the parents' order. */
+export const AvatarOptionListSchema = listOf(AvatarOptionSchema);
+export type AvatarOptionList = z.infer<typeof AvatarOptionListSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // Search
 
 export const FAMILY_SORTS = ['registeredAt', 'name', 'availableCredits'] as const;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, can, type StaffRole } from '@portal/shared/staff';
 import { rowsOf } from '../../db/client';
-import { advisers } from '../../db/schema';
+import { advisers, avatars } from '../../db/schema';
 import { createParent, createSignedInParent } from '../../../test/factories/parents';
 import {
   createChild,
@@ -101,6 +101,7 @@ describe('every families route × role', () => {
       payload?: object;
     }[] = [
       { method: 'GET', url: '/api/ops/advisers', permission: 'families.read' },
+      { method: 'GET', url: '/api/ops/avatars', permission: 'families.read' },
       { method: 'GET', url: '/api/ops/families', permission: 'families.read' },
       { method: 'GET', url: `/api/ops/families/${sn}`, permission: 'families.read' },
       { method: 'GET', url: `/api/ops/families/${sn}/ledger`, permission: 'families.read' },
@@ -341,6 +342,31 @@ describe('GET /api/ops/advisers', () => {
   });
 });
 
+describe('GET /api/ops/avatars', () => {
+  it('lists the parents’ avatar choices in their order, as id and URL', async () => {
+    const [late, early] = await t.ctx.db
+      .insert(avatars)
+      .values([
+        { url: '/img/avatars/avatar-8.svg', sort: 90 },
+        { url: '/img/avatars/avatar-7.svg', sort: -90 },
+      ])
+      .returning();
+    const response = await get('/api/ops/avatars', 'adviser');
+    expect(response.statusCode).toBe(200);
+    const { items, total } = response.json().data as {
+      items: { id: number; url: string }[];
+      total: number;
+    };
+    const rows = rowsOf<{ id: number; url: string }>(
+      await t.ctx.db.execute(sql`select id, url from avatars order by sort, id`),
+    );
+    expect(items).toEqual(rows);
+    expect(total).toBe(rows.length);
+    expect(items[0]).toEqual({ id: early!.id, url: '/img/avatars/avatar-7.svg' });
+    expect(items.at(-1)).toEqual({ id: late!.id, url: '/img/avatars/avatar-8.svg' });
+  });
+});
+
 describe("a family's page", () => {
   it('composes profile, children, plan, credits, lessons, orders, sessions and messages, and records family.viewed', async () => {
     t.clock.set(NOW);
@@ -567,6 +593,62 @@ describe("staff edits through the parents' rules", () => {
     expect((await auditRows(f.parent.id)).filter((r) => r.action === 'child.updated')).toHaveLength(
       1,
     );
+  });
+
+  it("changes a child's avatar, audited before/after; an unknown avatar is refused with the parents' message and changes nothing", async () => {
+    t.clock.set(NOW);
+    const f = await family({ nickname: 'Ava' });
+    const url = `/api/ops/families/${f.parent.user_sn}/children/${f.child.student_sn}`;
+    const [next] = await t.ctx.db
+      .insert(avatars)
+      .values({ url: '/img/avatars/avatar-5.svg' })
+      .returning();
+    const response = await post(url, { avatar: next!.id }, 'adviser');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      studentSn: f.child.student_sn,
+      nickname: 'Ava',
+      avatarId: next!.id,
+      avatar: '/img/avatars/avatar-5.svg',
+    });
+    const updates = async () =>
+      (await auditRows(f.parent.id)).filter((row) => row.action === 'child.updated');
+    expect(await updates()).toEqual([
+      expect.objectContaining({
+        staff_id: STAFF_IDS.adviser,
+        target_type: 'child',
+        target_id: f.child.student_sn,
+        before: { avatar: f.child.avatar_id },
+        after: { avatar: next!.id },
+      }),
+    ]);
+
+    const [{ max }] = rowsOf<{ max: number }>(
+      await t.ctx.db.execute(sql`select max(id)::int as max from avatars`),
+    ) as [{ max: number }];
+    const unknown = max + 1000;
+    for (const [payload, lang, msg] of [
+      [{ avatar: unknown }, 'en', 'Please select avatar.'],
+      [{ avatar: unknown, nickname: 'Renamed' }, 'zh_CN', '请选择头像。'],
+      [{ avatar: 0 }, 'en', 'Please select avatar.'],
+      [{ avatar: 'two' }, 'en', 'Please select avatar.'],
+    ] as const) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { ...staffHeaders('admin'), lang },
+      });
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json().msg, JSON.stringify(payload)).toBe(msg);
+    }
+    const page = (await get(`/api/ops/families/${f.parent.user_sn}`)).json().data;
+    expect(page.children[0]).toMatchObject({
+      nickname: 'Ava',
+      avatarId: next!.id,
+      avatar: '/img/avatars/avatar-5.svg',
+    });
+    expect(await updates()).toHaveLength(1);
   });
 
   it('signs the parent out everywhere, audited', async () => {

@@ -6,6 +6,7 @@ import {
   AdviserListSchema,
   AuditListSchema,
   AuditQuerySchema,
+  AvatarOptionListSchema,
   CreditCorrectionAnswerSchema,
   CreditCorrectionBodySchema,
   FamilyChildParamsSchema,
@@ -22,6 +23,7 @@ import {
   UpdateFamilyChildBodySchema,
 } from '@portal/shared/staff';
 import type { AppContext } from '../../app-context';
+import { listAvatars } from '../../modules/children/children.service';
 import {
   correctFamilyCredits,
   getFamily,
@@ -75,6 +77,22 @@ export const familiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async () => {
       const items = await listAdviserOptions(ctx);
+      return ok({ items, total: items.length });
+    },
+  );
+
+  app.get(
+    '/avatars',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The avatars a child may have (the parents’ own choices)',
+        response: { 200: envelope(AvatarOptionListSchema) },
+      },
+    },
+    async () => {
+      const items = (await listAvatars(ctx)).map(({ id, url }) => ({ id, url }));
       return ok({ items, total: items.length });
     },
   );

@@ -28,6 +28,7 @@ const EXPECTED: Record<string, Permission | 'public'> = {
   'POST /api/ops/staff/{id}/reset-second-factor': 'staff.manage',
   'GET /api/ops/dashboard': 'dashboard.read',
   'GET /api/ops/advisers': 'families.read',
+  'GET /api/ops/avatars': 'families.read',
   'GET /api/ops/families': 'families.read',
   'GET /api/ops/families/{userSn}': 'families.read',
   'GET /api/ops/families/{userSn}/ledger': 'families.read',
