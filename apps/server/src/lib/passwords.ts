@@ -59,6 +59,20 @@ export async function hashPassword(password: string, cost = DEFAULT_SCRYPT_COST)
   return ['scrypt', cost, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+const dummyHashes = new Map<number, Promise<string>>();
+/**
+ * A hash to verify against when the account is unknown, so that both paths of a sign-in cost
+ * one scrypt (made once per cost).
+ */
+export function dummyPasswordHash(cost: number): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword('not-a-real-password-0', cost);
+    dummyHashes.set(cost, hash);
+  }
+  return hash;
+}
+
 /** `urgent`: ahead of every waiting ordinary hash (a known device's sign-in). */
 export async function verifyPassword(
   password: string,

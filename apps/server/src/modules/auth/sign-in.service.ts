@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import { AppError, badRequest } from '../../lib/app-error';
 import {
   HashingBusyError,
-  hashPassword,
+  dummyPasswordHash,
   isHashingBooked,
   verifyPasswordOrBusy,
 } from '../../lib/passwords';
@@ -67,17 +67,6 @@ export interface SignInMeta {
   language: Language;
   /** Where a failed notice goes (it is sent after the answer). */
   log: (error: unknown) => void;
-}
-
-const dummyHashes = new Map<number, Promise<string>>();
-/** A hash to verify against when the phone is unknown, so both paths cost one scrypt. */
-function dummyHash(cost: number): Promise<string> {
-  let hash = dummyHashes.get(cost);
-  if (!hash) {
-    hash = hashPassword('not-a-real-password-0', cost);
-    dummyHashes.set(cost, hash);
-  }
-  return hash;
 }
 
 async function knownDeviceOf(
@@ -234,7 +223,7 @@ export async function loginWithPassword(
   try {
     matches = await verifyPasswordOrBusy(
       input.password,
-      parent?.password_hash ?? (await dummyHash(ctx.config.passwordHashCost)),
+      parent?.password_hash ?? (await dummyPasswordHash(ctx.config.passwordHashCost)),
       waiting + (knownDeviceId === undefined ? 0 : KNOWN_DEVICE_PLACES),
       knownDeviceId !== undefined,
     );

@@ -1,6 +1,11 @@
 import type { AppContext } from '../../app-context';
 import { AppError, badRequest, rateLimited } from '../../lib/app-error';
-import { HashingBusyError, hashPassword, verifyPasswordOrBusy } from '../../lib/passwords';
+import {
+  dummyPasswordHash,
+  HashingBusyError,
+  hashPassword,
+  verifyPasswordOrBusy,
+} from '../../lib/passwords';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
 import { recordAudit } from '../audit/audit.service';
 import { hitWindow } from '../rate-limit/rate-limit.service';
@@ -8,8 +13,8 @@ import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import {
   acceptTotpStep,
   countUnusedRecoveryCodes,
+  clearSecondFactor,
   countWrongCode,
-  deleteRecoveryCodes,
   findLiveToken,
   findStaffById,
   findStaffByEmail,
@@ -58,17 +63,6 @@ export interface StaffSignedIn {
   me: Me;
   /** Only right after an enrolment: shown once. */
   recoveryCodes?: string[];
-}
-
-const dummyHashes = new Map<number, Promise<string>>();
-/** A hash to verify against when the address is unknown, so both paths cost one scrypt. */
-function dummyHash(cost: number): Promise<string> {
-  let hash = dummyHashes.get(cost);
-  if (!hash) {
-    hash = hashPassword('not-a-real-password-0', cost);
-    dummyHashes.set(cost, hash);
-  }
-  return hash;
 }
 
 function lockedError(lockedUntil: Date, now: Date): AppError {
@@ -160,7 +154,7 @@ export async function signInStaff(
   try {
     matches = await verifyPasswordOrBusy(
       input.password,
-      member?.password_hash ?? (await dummyHash(ctx.config.passwordHashCost)),
+      member?.password_hash ?? (await dummyPasswordHash(ctx.config.passwordHashCost)),
       ctx.config.signInHashWaiting,
     );
   } catch (error) {
@@ -388,21 +382,7 @@ export async function completeSetup(
     const staffId = await useToken(tx, sha256(input.token), 'setup', now);
     const found = staffId === undefined ? undefined : await findStaffById(tx, staffId);
     if (!found || found.status === 'disabled') throw badRequest('staffSetupLinkInvalid');
-    await updateStaffRow(
-      tx,
-      found.id,
-      {
-        name: input.name,
-        password_hash: passwordHash,
-        totp_secret_enc: null,
-        totp_pending_enc: null,
-        totp_last_step: null,
-        failed_codes: 0,
-        locked_until: null,
-      },
-      now,
-    );
-    await deleteRecoveryCodes(tx, found.id);
+    await clearSecondFactor(tx, found.id, { name: input.name, password_hash: passwordHash }, now);
     await retireTokens(tx, found.id, ['setup'], now);
     await revokeAllStaffSessions(tx, found.id, now);
     await recordAudit(tx, {

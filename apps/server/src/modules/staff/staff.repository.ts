@@ -125,6 +125,15 @@ export async function insertStaffToken(
   });
 }
 
+/** A token with this hash and purpose, unused and unexpired at `now`. */
+const liveToken = (tokenHash: string, purpose: StaffTokenPurpose, now: Date) =>
+  and(
+    eq(staffTokens.token_hash, tokenHash),
+    eq(staffTokens.purpose, purpose),
+    isNull(staffTokens.used_at),
+    gt(staffTokens.expires_at, now),
+  );
+
 /** The member of a live token (unused, unexpired), without using it. */
 export async function findLiveToken(
   db: DbOrTx,
@@ -135,14 +144,7 @@ export async function findLiveToken(
   const [row] = await db
     .select({ staffId: staffTokens.staff_id })
     .from(staffTokens)
-    .where(
-      and(
-        eq(staffTokens.token_hash, tokenHash),
-        eq(staffTokens.purpose, purpose),
-        isNull(staffTokens.used_at),
-        gt(staffTokens.expires_at, now),
-      ),
-    )
+    .where(liveToken(tokenHash, purpose, now))
     .limit(1);
   return row?.staffId;
 }
@@ -157,14 +159,7 @@ export async function useToken(
   const [row] = await db
     .update(staffTokens)
     .set({ used_at: now })
-    .where(
-      and(
-        eq(staffTokens.token_hash, tokenHash),
-        eq(staffTokens.purpose, purpose),
-        isNull(staffTokens.used_at),
-        gt(staffTokens.expires_at, now),
-      ),
-    )
+    .where(liveToken(tokenHash, purpose, now))
     .returning({ staffId: staffTokens.staff_id });
   return row?.staffId;
 }
@@ -206,6 +201,32 @@ export async function replaceRecoveryCodes(
 
 export async function deleteRecoveryCodes(db: DbOrTx, staffId: number): Promise<void> {
   await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staff_id, staffId));
+}
+
+/**
+ * Takes the member's second factor away (a reset, a set-up): no secret, no pending one, no
+ * recovery codes, no wrong-code count or lock; `patch` changes other columns in the same update.
+ */
+export async function clearSecondFactor(
+  db: DbOrTx,
+  staffId: number,
+  patch: Partial<Omit<StaffRow, 'id' | 'created_at' | 'updated_at'>>,
+  now: Date,
+): Promise<void> {
+  await updateStaffRow(
+    db,
+    staffId,
+    {
+      ...patch,
+      totp_secret_enc: null,
+      totp_pending_enc: null,
+      totp_last_step: null,
+      failed_codes: 0,
+      locked_until: null,
+    },
+    now,
+  );
+  await deleteRecoveryCodes(db, staffId);
 }
 
 /** Uses an unused code once (an atomic update): true when it was the member's and unused. */
@@ -255,6 +276,13 @@ export interface StaffListRow extends StaffRow {
 const lastSignInAt = sql<Date | null>`(select max(${staffSessions.created_at}) from ${staffSessions}
   where ${staffSessions.staff_id} = ${staff.id})`;
 
+function listRowOf(row: { member: StaffRow; lastSignInAt: Date | null }): StaffListRow {
+  return {
+    ...row.member,
+    last_sign_in_at: row.lastSignInAt === null ? null : new Date(row.lastSignInAt),
+  };
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
@@ -286,10 +314,7 @@ export async function selectStaffPage(
     db.select({ n: count() }).from(staff).where(where),
   ]);
   return {
-    rows: rows.map(({ member, lastSignInAt: last }) => ({
-      ...member,
-      last_sign_in_at: last === null ? null : new Date(last),
-    })),
+    rows: rows.map(listRowOf),
     total: Number(totalRow?.n ?? 0),
   };
 }
@@ -301,10 +326,5 @@ export async function findStaffListRow(db: DbOrTx, id: number): Promise<StaffLis
     .from(staff)
     .where(eq(staff.id, id))
     .limit(1);
-  return row
-    ? {
-        ...row.member,
-        last_sign_in_at: row.lastSignInAt === null ? null : new Date(row.lastSignInAt),
-      }
-    : undefined;
+  return row ? listRowOf(row) : undefined;
 }

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound, unauthenticated } from '../../lib/app-e
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
 import { changedFields, recordAudit } from '../audit/audit.service';
 import {
-  deleteRecoveryCodes,
+  clearSecondFactor,
   findStaffByEmail,
   findStaffById,
   findStaffListRow,
@@ -261,19 +261,7 @@ export async function resetSecondFactor(
   const { member, link } = await ctx.db.transaction(async (tx) => {
     const found = await requireMember(tx, id);
     if (found.status === 'disabled') throw badRequest('staffDisabledNoReset');
-    await updateStaffRow(
-      tx,
-      id,
-      {
-        totp_secret_enc: null,
-        totp_pending_enc: null,
-        totp_last_step: null,
-        failed_codes: 0,
-        locked_until: null,
-      },
-      now,
-    );
-    await deleteRecoveryCodes(tx, id);
+    await clearSecondFactor(tx, id, {}, now);
     await retireTokens(tx, id, ['sign-in'], now);
     const sessionsRevoked = await revokeAllStaffSessions(tx, id, now);
     const setup = await issueSetupLink(ctx, tx, id, now);
