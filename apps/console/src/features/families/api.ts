@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   AdviserListSchema,
+  AvatarOptionListSchema,
   CreditCorrectionAnswerSchema,
   FamilyChildSchema,
   FamilyDetailSchema,
@@ -53,6 +54,15 @@ export const advisersQuery = () =>
     queryKey: ['ops', 'advisers'],
     queryFn: ({ signal }) => api.get(`${OPS_API}/advisers`, { schema: AdviserListSchema, signal }),
     staleTime: 5 * 60_000,
+  });
+
+/** GET /api/ops/avatars: the parents' avatar choices, for the child edit dialog. */
+export const avatarsQuery = () =>
+  queryOptions({
+    queryKey: ['ops', 'avatars'],
+    queryFn: ({ signal }) =>
+      api.get(`${OPS_API}/avatars`, { schema: AvatarOptionListSchema, signal }),
+    staleTime: 30 * 60_000,
   });
 
 /** GET /api/ops/families: one page of the search, filtered and sorted by the server. */

@@ -103,6 +103,10 @@ export const texts = defineTexts({
       nameCount: '{{count}}/{{max}}',
       birthday: 'Birthday',
       birthdayPlaceholder: 'Choose a date',
+      avatar: 'Avatar',
+      avatarN: 'Avatar {{n}}',
+      avatarsLoading: 'Loading the avatars…',
+      avatarsFailed: 'The avatars could not be loaded.',
       saved: 'The child’s details are saved.',
     },
     correction: {
@@ -311,6 +315,10 @@ export const texts = defineTexts({
       nameCount: '{{count}}/{{max}}',
       birthday: '生日',
       birthdayPlaceholder: '选择日期',
+      avatar: '头像',
+      avatarN: '头像 {{n}}',
+      avatarsLoading: '正在加载头像…',
+      avatarsFailed: '头像加载失败。',
       saved: '孩子信息已保存。',
     },
     correction: {

@@ -14,11 +14,14 @@ import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from '
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { familiesApi, refreshAfterWrite, updateFamilyDetail } from '../api';
+import { AvatarPicker } from './avatar-picker';
 
 interface ChildValues {
   nickname: string;
   /** YYYY-MM-DD, or null when not chosen. */
   birthday: string | null;
+  /** The avatar option's id, or null when the child has none. */
+  avatar: number | null;
 }
 
 /** The fields that differ from the child as loaded: only those are sent (and audited). */
@@ -26,6 +29,7 @@ export function childChanges(child: FamilyChild, values: ChildValues): UpdateFam
   const changes: UpdateFamilyChildBodyInput = {};
   if (values.nickname.trim() !== child.nickname) changes.nickname = values.nickname;
   if (values.birthday !== child.birthday) changes.birthday = values.birthday ?? '';
+  if (values.avatar !== null && values.avatar !== child.avatarId) changes.avatar = values.avatar;
   return changes;
 }
 
@@ -53,7 +57,7 @@ interface EditChildDialogProps {
   onClose: () => void;
 }
 
-/** A child's name and birthday, with the parents' own rules and messages (`families.write`). */
+/** A child's name, birthday and avatar, with the parents' own rules and messages (`families.write`). */
 export function EditChildDialog({ userSn, child, onClose }: EditChildDialogProps) {
   const { t } = useTranslation('families');
   return (
@@ -84,15 +88,16 @@ function EditChildForm({
   const client = useQueryClient();
   const form = useForm<ChildValues>({
     resolver: resolverFor(child),
-    defaultValues: { nickname: child.nickname, birthday: child.birthday },
+    defaultValues: { nickname: child.nickname, birthday: child.birthday, avatar: child.avatarId },
   });
   const feedback = useFormFeedback(form, {
-    order: ['nickname', 'birthday'],
+    order: ['nickname', 'birthday', 'avatar'],
     fieldMessages: {
       selectName: 'nickname',
       nicknameTooLong: 'nickname',
       selectBirthday: 'birthday',
       birthdayInFuture: 'birthday',
+      selectAvatar: 'avatar',
     },
   });
   const save = useMutation({
@@ -148,6 +153,19 @@ function EditChildForm({
               maxDate={dayjs().subtract(1, 'day').format('YYYY-MM-DD')}
               defaultDate={field.value ?? dayjs().subtract(6, 'year').format('YYYY-MM-DD')}
               error={fieldError(errors.birthday)}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="avatar"
+          render={({ field }) => (
+            <AvatarPicker
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              focusRef={field.ref}
+              error={fieldError(errors.avatar)}
             />
           )}
         />

@@ -49,6 +49,11 @@ function serve(writes: (url: string, init?: RequestInit) => Answer | undefined =
         ],
         total: 1,
       });
+    if (url === '/api/ops/avatars')
+      return ok({
+        items: [1, 2, 3, 4].map((id) => ({ id, url: `/img/avatars/avatar-${id}.svg` })),
+        total: 4,
+      });
     if (url.startsWith('/api/ops/advisers'))
       return ok({
         items: [
@@ -210,6 +215,58 @@ describe("a family's page", () => {
     expect(await screen.findByText('Mimi')).toBeInTheDocument();
     const posts = calls.filter((call) => call.url === `${DETAIL}/children/S1`);
     expect(posts.map(bodyOf)).toEqual([{ nickname: 'Mimi' }]);
+  });
+
+  it("changes a child's avatar: choosing a tile sends only its id", async () => {
+    const user = userEvent.setup();
+    const calls = serve((url) =>
+      url === `${DETAIL}/children/S1`
+        ? ok({ ...familyDetail().children[0], avatarId: 3, avatar: '/img/avatars/avatar-3.svg' })
+        : undefined,
+    );
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Edit Mia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Mia' });
+    const group = await within(dialog).findByRole('radiogroup', { name: 'Avatar' });
+    const tiles = within(group).getAllByRole('radio');
+    expect(tiles.map((tile) => tile.getAttribute('aria-label'))).toEqual([
+      'Avatar 1',
+      'Avatar 2',
+      'Avatar 3',
+      'Avatar 4',
+    ]);
+    // The child's avatar is chosen and is the group's one tab stop.
+    expect(within(group).getByRole('radio', { name: 'Avatar 1' })).toBeChecked();
+    expect(tiles.map((tile) => tile.tabIndex)).toEqual([0, -1, -1, -1]);
+
+    await user.click(within(group).getByRole('radio', { name: 'Avatar 3' }));
+    expect(within(group).getByRole('radio', { name: 'Avatar 3' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Avatar 1' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const posts = calls.filter((call) => call.url === `${DETAIL}/children/S1`);
+    expect(posts.map(bodyOf)).toEqual([{ avatar: 3 }]);
+  });
+
+  it('moves through the avatars with the arrow keys, and shows a refusal under the picker', async () => {
+    const user = userEvent.setup();
+    await changeLanguage('zh_CN');
+    const calls = serve((url) =>
+      url === `${DETAIL}/children/S1` ? refused('请选择头像。') : undefined,
+    );
+    open();
+    await user.click(await screen.findByRole('button', { name: '编辑Mia' }));
+    const dialog = await screen.findByRole('dialog', { name: '编辑Mia' });
+    const group = await within(dialog).findByRole('radiogroup', { name: '头像' });
+    within(group).getByRole('radio', { name: '头像 1' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(group).getByRole('radio', { name: '头像 2' })).toHaveFocus();
+    expect(within(group).getByRole('radio', { name: '头像 2' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(group.parentElement!).findByText('请选择头像。')).toBeInTheDocument();
+    expect(within(group).getByRole('radio', { name: '头像 2' })).toHaveFocus();
+    const posts = calls.filter((call) => call.url === `${DETAIL}/children/S1`);
+    expect(posts.map(bodyOf)).toEqual([{ avatar: 2 }]);
   });
 
   it('signs the parent out everywhere after a confirmation', async () => {
