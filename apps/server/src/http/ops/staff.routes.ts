@@ -20,6 +20,7 @@ import {
   resetSecondFactor,
   updateStaffMember,
   type Actor,
+  type StaffMemberDetail,
 } from '../../modules/staff/staff.service';
 import { ok } from '../envelope';
 import { staffOf } from './index';
@@ -29,6 +30,10 @@ const actorOf = (request: FastifyRequest): Actor => ({
   staffId: staffOf(request).staffId,
   ip: request.ip,
 });
+
+/** The member as they now are, in the envelope; `current` marks the asking member's session. */
+const memberOk = (request: FastifyRequest, member: StaffMemberDetail) =>
+  ok(memberDetailWire(member, staffOf(request).sessionId));
 
 const logMailFailure = (request: FastifyRequest) => (error: unknown) =>
   request.log.error({ err: error }, 'staff set-up e-mail failed');
@@ -85,10 +90,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
       config,
     },
-    async (request) =>
-      ok(
-        memberDetailWire(await getStaffMember(ctx, request.params.id), staffOf(request).sessionId),
-      ),
+    async (request) => memberOk(request, await getStaffMember(ctx, request.params.id)),
   );
 
   app.post(
@@ -104,11 +106,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config,
     },
     async (request) =>
-      ok(
-        memberDetailWire(
-          await updateStaffMember(ctx, actorOf(request), request.params.id, request.body),
-          staffOf(request).sessionId,
-        ),
+      memberOk(
+        request,
+        await updateStaffMember(ctx, actorOf(request), request.params.id, request.body),
       ),
   );
 
@@ -124,12 +124,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config,
     },
     async (request) =>
-      ok(
-        memberDetailWire(
-          await disableStaffMember(ctx, actorOf(request), request.params.id),
-          staffOf(request).sessionId,
-        ),
-      ),
+      memberOk(request, await disableStaffMember(ctx, actorOf(request), request.params.id)),
   );
 
   app.post(
@@ -144,12 +139,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config,
     },
     async (request) =>
-      ok(
-        memberDetailWire(
-          await enableStaffMember(ctx, actorOf(request), request.params.id),
-          staffOf(request).sessionId,
-        ),
-      ),
+      memberOk(request, await enableStaffMember(ctx, actorOf(request), request.params.id)),
   );
 
   app.post(
@@ -164,16 +154,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config,
     },
     async (request) =>
-      ok(
-        memberDetailWire(
-          await resetSecondFactor(
-            ctx,
-            actorOf(request),
-            request.params.id,
-            logMailFailure(request),
-          ),
-          staffOf(request).sessionId,
-        ),
+      memberOk(
+        request,
+        await resetSecondFactor(ctx, actorOf(request), request.params.id, logMailFailure(request)),
       ),
   );
 };

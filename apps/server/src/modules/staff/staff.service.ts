@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound, unauthenticated } from '../../lib/app-error';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
-import { changedFields, recordAudit } from '../audit/audit.service';
+import { changedFields, recordAudit, type AuditEntry } from '../audit/audit.service';
 import {
   clearSecondFactor,
   findStaffByEmail,
@@ -86,6 +86,34 @@ async function requireMember(db: DbOrTx, id: number): Promise<StaffRow> {
   return row;
 }
 
+/** An entry about member `id` by the actor, in the caller's transaction. */
+function auditMember(
+  tx: DbOrTx,
+  actor: Actor,
+  id: number,
+  entry: Omit<AuditEntry, 'staffId' | 'target' | 'ip'>,
+) {
+  return recordAudit(tx, {
+    staffId: actor.staffId,
+    target: { type: 'staff', id },
+    ip: actor.ip,
+    ...entry,
+  });
+}
+
+/**
+ * Changes member `id` in one transaction (404 for an unknown id; `change` may change nothing),
+ * then answers the member as they now are.
+ */
+async function changeMember(
+  ctx: AppContext,
+  id: number,
+  change: (tx: DbOrTx, member: StaffRow) => Promise<void>,
+): Promise<StaffMemberDetail> {
+  await ctx.db.transaction(async (tx) => change(tx, await requireMember(tx, id)));
+  return getStaffMember(ctx, id);
+}
+
 /** A new set-up link for the member (older ones retired), in the caller's transaction. */
 async function issueSetupLink(
   ctx: Pick<AppContext, 'config'>,
@@ -144,11 +172,8 @@ export async function inviteStaff(
     // Two admins inviting the same address at once: the unique index lets one through.
     if (newId === undefined) throw conflict('staffEmailTaken');
     const setup = await issueSetupLink(ctx, tx, newId, now);
-    await recordAudit(tx, {
-      staffId: actor.staffId,
+    await auditMember(tx, actor, newId, {
       action: 'staff.invited',
-      target: { type: 'staff', id: newId },
-      ip: actor.ip,
       after: { email, name: input.name, role: input.role, status: 'invited' },
       detail: { linkExpiresAt: setup.expiresAt.toISOString() },
     });
@@ -169,24 +194,19 @@ export async function updateStaffMember(
   input: { name?: string; role?: StaffRole },
 ): Promise<StaffMemberDetail> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const member = await requireMember(tx, id);
+  return changeMember(ctx, id, async (tx, member) => {
     if (id === actor.staffId && input.role !== undefined && input.role !== member.role) {
       throw badRequest('staffCannotChangeOwnRole');
     }
     const changed = changedFields({ name: member.name, role: member.role }, input);
     if (Object.keys(changed.after).length === 0) return;
     await updateStaffRow(tx, id, changed.after, now);
-    await recordAudit(tx, {
-      staffId: actor.staffId,
+    await auditMember(tx, actor, id, {
       action: 'staff.updated',
-      target: { type: 'staff', id },
-      ip: actor.ip,
       before: changed.before,
       after: changed.after,
     });
   });
-  return getStaffMember(ctx, id);
 }
 
 /**
@@ -199,24 +219,19 @@ export async function disableStaffMember(
   id: number,
 ): Promise<StaffMemberDetail> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const member = await requireMember(tx, id);
+  return changeMember(ctx, id, async (tx, member) => {
     if (id === actor.staffId) throw badRequest('staffCannotDisableSelf');
     if (member.status === 'disabled') return;
     await updateStaffRow(tx, id, { status: 'disabled' }, now);
     const sessionsRevoked = await revokeAllStaffSessions(tx, id, now);
     await retireTokens(tx, id, ['setup', 'sign-in'], now);
-    await recordAudit(tx, {
-      staffId: actor.staffId,
+    await auditMember(tx, actor, id, {
       action: 'staff.disabled',
-      target: { type: 'staff', id },
-      ip: actor.ip,
       before: { status: member.status },
       after: { status: 'disabled' },
       detail: { sessionsRevoked },
     });
   });
-  return getStaffMember(ctx, id);
 }
 
 /**
@@ -229,21 +244,16 @@ export async function enableStaffMember(
   id: number,
 ): Promise<StaffMemberDetail> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const member = await requireMember(tx, id);
+  return changeMember(ctx, id, async (tx, member) => {
     if (member.status !== 'disabled') return;
     const status: StaffStatus = member.password_hash ? 'active' : 'invited';
     await updateStaffRow(tx, id, { status }, now);
-    await recordAudit(tx, {
-      staffId: actor.staffId,
+    await auditMember(tx, actor, id, {
       action: 'staff.enabled',
-      target: { type: 'staff', id },
-      ip: actor.ip,
       before: { status: 'disabled' },
       after: { status },
     });
   });
-  return getStaffMember(ctx, id);
 }
 
 /**
@@ -265,11 +275,8 @@ export async function resetSecondFactor(
     await retireTokens(tx, id, ['sign-in'], now);
     const sessionsRevoked = await revokeAllStaffSessions(tx, id, now);
     const setup = await issueSetupLink(ctx, tx, id, now);
-    await recordAudit(tx, {
-      staffId: actor.staffId,
+    await auditMember(tx, actor, id, {
       action: 'staff.second-factor-reset',
-      target: { type: 'staff', id },
-      ip: actor.ip,
       before: { secondFactor: found.totp_secret_enc !== null },
       after: { secondFactor: false },
       detail: { sessionsRevoked, linkExpiresAt: setup.expiresAt.toISOString() },
