@@ -3,33 +3,23 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendRouteNotFound } from './errors';
-import { HELMET_OPTIONS, helmetHeaders } from './security';
+import { helmetHeaders, withCspDirectives } from './security';
+import { builtAppStatic } from './static-build';
 
 /**
- * The console's own headers (decision 046). Its CSP is the app's without `blob:` images and with
- * `base-uri 'none'`: the console needs neither, and it shows personal data. `no-referrer` keeps a
- * set-up link's token (`/ops/setup/<token>`) out of any Referer; robots are told to stay out.
+ * The console's own headers (decision 046). Its CSP is the app's without `blob:` images or
+ * `data:` fonts and with `base-uri 'none'`: the console needs none of them, and it shows personal
+ * data. `no-referrer` keeps a set-up link's token (`/ops/setup/<token>`) out of any Referer;
+ * robots are told to stay out.
  */
 export const CONSOLE_HEADERS: Record<string, string> = {
   ...helmetHeaders({
-    ...HELMET_OPTIONS,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes CSS variables in a <style> element and style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // The enrolment's QR code is an SVG shown as a data: image.
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+    ...withCspDirectives({
+      // The enrolment's QR code is an SVG shown as a data: image.
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'"],
+      baseUri: ["'none'"],
+    }),
     referrerPolicy: { policy: 'no-referrer' },
   }),
   'x-robots-tag': 'noindex, nofollow',
@@ -76,25 +66,11 @@ export async function consolePlugin(
 
   if (distDir && readIndex()) {
     await app.register(fastifyStatic, {
-      root: distDir,
+      ...builtAppStatic(distDir),
       prefix: '/',
-      wildcard: true,
-      index: false,
       // The parents' app decorates the reply with sendFile; this instance only serves files.
       decorateReply: false,
-      // The build writes .br and .gz next to each text asset (scripts/precompress.mjs).
-      preCompressed: true,
-      cacheControl: false,
       allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders(res, filePath) {
-        // Vite fingerprints assets; everything else (favicon) is revalidated.
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
     });
   } else {
     app.log.warn({ distDir }, 'console not built: /ops answers 404');

@@ -52,23 +52,25 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<s
   return headers;
 }
 
+/** HELMET_OPTIONS with some CSP directives replaced (the others, and their order, kept). */
+export function withCspDirectives(directives: Record<string, string[]>): HelmetOptions {
+  const csp = HELMET_OPTIONS.contentSecurityPolicy;
+  if (typeof csp !== 'object' || !csp.directives) throw new Error('no CSP directives configured');
+  return {
+    ...HELMET_OPTIONS,
+    contentSecurityPolicy: { ...csp, directives: { ...csp.directives, ...directives } },
+  };
+}
+
 /**
  * The CSP of a page that carries inline scripts of its own (the pre-rendered sign-in page,
  * decision 026): the same policy, with exactly those scripts allowed by their SHA-256.
  */
 export function cspAllowingInlineScripts(scripts: string[]): string {
-  const csp = HELMET_OPTIONS.contentSecurityPolicy;
-  if (typeof csp !== 'object' || !csp.directives) throw new Error('no CSP directives configured');
   const hashes = scripts.map(
     (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
   );
-  const options: HelmetOptions = {
-    ...HELMET_OPTIONS,
-    contentSecurityPolicy: {
-      ...csp,
-      directives: { ...csp.directives, scriptSrc: ["'self'", ...hashes] },
-    },
-  };
+  const options = withCspDirectives({ scriptSrc: ["'self'", ...hashes] });
   const header = helmetHeaders(options)['content-security-policy'];
   if (!header) throw new Error('helmet wrote no CSP');
   return header;

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Language } from '@portal/shared/i18n';
 import { sendRouteNotFound } from './errors';
 import { cspAllowingInlineScripts } from './security';
+import { builtAppStatic } from './static-build';
 
 interface Shell {
   file: string;
@@ -51,24 +52,9 @@ export const webPlugin = fp(
     const hasWeb = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
     if (hasWeb) {
       await app.register(fastifyStatic, {
-        root: distDir,
-        wildcard: true,
-        index: false,
-        // The build writes .br and .gz next to each text asset (scripts/precompress.mjs).
-        preCompressed: true,
-        // Our own policy below; the plugin's default (max-age=0) would override it.
-        cacheControl: false,
+        ...builtAppStatic(distDir),
         // The pre-rendered pages are answers of "/" only, with their own CSP (below).
         allowedPath: (pathName) => !pathName.startsWith('/shell/'),
-        setHeaders(res, filePath) {
-          // Vite fingerprints assets; everything else must be revalidated.
-          res.setHeader(
-            'cache-control',
-            filePath.includes(`${path.sep}assets${path.sep}`)
-              ? 'public, max-age=31536000, immutable'
-              : 'no-cache',
-          );
-        },
       });
       // The static wildcard answers "/" as a directory (400); the app's sign-in page lives there,
       // pre-rendered in the visitor's language when the build made it.
