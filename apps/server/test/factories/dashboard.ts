@@ -1,6 +1,7 @@
 import type { AppContext } from '../../src/app-context';
 import { creditLedger, enrollments, lessons, memberships, orders } from '../../src/db/schema';
 import { newPublicId } from '../../src/lib/ids';
+import { TestClock, type TestApp } from '../helpers/app';
 import { createParent } from './parents';
 import { createChild, createCourse } from './lessons';
 
@@ -53,6 +54,15 @@ export const DASHBOARD_EXPECTED = {
 };
 
 const at = (iso: string) => new Date(iso);
+
+/** A test app made by `build` on a clock at DASHBOARD_NOW, holding the fixture school. */
+export async function buildDashboardSchoolApp(
+  build: (clock: TestClock) => Promise<TestApp>,
+): Promise<TestApp> {
+  const t = await build(new TestClock(new Date(DASHBOARD_NOW)));
+  await createDashboardSchool(t.ctx);
+  return t;
+}
 
 export async function createDashboardSchool(ctx: AppContext) {
   // Registrations: p1 Sun 23:59 local (week 3), p2 Mon 00:00 local (week 4), p3 a minute before

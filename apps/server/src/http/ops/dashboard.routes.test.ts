@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '@portal/shared/staff';
 import { createSignedInParent } from '../../../test/factories/parents';
-import {
-  createDashboardSchool,
-  DASHBOARD_EXPECTED,
-  DASHBOARD_NOW,
-} from '../../../test/factories/dashboard';
-import { TestClock, type TestApp } from '../../../test/helpers/app';
+import { buildDashboardSchoolApp, DASHBOARD_EXPECTED } from '../../../test/factories/dashboard';
+import type { TestApp } from '../../../test/helpers/app';
 import { buildOpsTestApp, staffHeaders } from '../../../test/helpers/ops';
 import { dashboardRoutes } from './dashboard.routes';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildOpsTestApp({
-    routes: [dashboardRoutes],
-    clock: new TestClock(new Date(DASHBOARD_NOW)),
-  });
-  await createDashboardSchool(t.ctx);
+  t = await buildDashboardSchoolApp((clock) =>
+    buildOpsTestApp({ routes: [dashboardRoutes], clock }),
+  );
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TestClock, type TestApp } from '../../../test/helpers/app';
+import { buildTestApp, type TestApp, type TestClock } from '../../../test/helpers/app';
 import {
-  createDashboardSchool,
+  buildDashboardSchoolApp,
   DASHBOARD_EXPECTED,
   DASHBOARD_NOW,
 } from '../../../test/factories/dashboard';
@@ -12,8 +12,7 @@ import { calendarOf, getDashboard } from './dashboard.service';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ clock: new TestClock(new Date(DASHBOARD_NOW)) });
-  await createDashboardSchool(t.ctx);
+  t = await buildDashboardSchoolApp((clock) => buildTestApp({ clock }));
 });
 afterAll(() => t.close());
 
