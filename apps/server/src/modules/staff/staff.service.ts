@@ -102,15 +102,16 @@ function auditMember(
 }
 
 /**
- * Changes member `id` in one transaction (404 for an unknown id; `change` may change nothing),
- * then answers the member as they now are.
+ * Changes member `id` at the clock's `now` in one transaction (404 for an unknown id; `change` may
+ * change nothing), then answers the member as they now are.
  */
 async function changeMember(
   ctx: AppContext,
   id: number,
-  change: (tx: DbOrTx, member: StaffRow) => Promise<void>,
+  change: (tx: DbOrTx, member: StaffRow, now: Date) => Promise<void>,
 ): Promise<StaffMemberDetail> {
-  await ctx.db.transaction(async (tx) => change(tx, await requireMember(tx, id)));
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => change(tx, await requireMember(tx, id), now));
   return getStaffMember(ctx, id);
 }
 
@@ -193,8 +194,7 @@ export async function updateStaffMember(
   id: number,
   input: { name?: string; role?: StaffRole },
 ): Promise<StaffMemberDetail> {
-  const now = ctx.clock.now();
-  return changeMember(ctx, id, async (tx, member) => {
+  return changeMember(ctx, id, async (tx, member, now) => {
     if (id === actor.staffId && input.role !== undefined && input.role !== member.role) {
       throw badRequest('staffCannotChangeOwnRole');
     }
@@ -218,8 +218,7 @@ export async function disableStaffMember(
   actor: Actor,
   id: number,
 ): Promise<StaffMemberDetail> {
-  const now = ctx.clock.now();
-  return changeMember(ctx, id, async (tx, member) => {
+  return changeMember(ctx, id, async (tx, member, now) => {
     if (id === actor.staffId) throw badRequest('staffCannotDisableSelf');
     if (member.status === 'disabled') return;
     await updateStaffRow(tx, id, { status: 'disabled' }, now);
@@ -243,8 +242,7 @@ export async function enableStaffMember(
   actor: Actor,
   id: number,
 ): Promise<StaffMemberDetail> {
-  const now = ctx.clock.now();
-  return changeMember(ctx, id, async (tx, member) => {
+  return changeMember(ctx, id, async (tx, member, now) => {
     if (member.status !== 'disabled') return;
     const status: StaffStatus = member.password_hash ? 'active' : 'invited';
     await updateStaffRow(tx, id, { status }, now);
