@@ -11,7 +11,13 @@ import { maskPhoneForStaff } from '@portal/shared/staff';
 import type { AppContext } from '../../app-context';
 import { badRequest, notFound } from '../../lib/app-error';
 import { zonedTimeToUtc } from '../../lib/time';
-import { changedFields, listAudit, recordAudit, type AuditFilter } from '../audit/audit.service';
+import {
+  changedFields,
+  listAudit,
+  recordAudit,
+  type AuditEntry,
+  type AuditFilter,
+} from '../audit/audit.service';
 import { findAdviserRefById, listAdvisers } from '../advisers/advisers.service';
 import { updateEmail } from '../auth/auth.service';
 import { endAllSessions, listLiveSessions } from '../auth/session.service';
@@ -335,13 +341,16 @@ export async function getFamily(
   };
 }
 
-/** An entry about the family as a whole (viewed, phone shown, signed out). */
+/**
+ * An entry about the family by the actor: about the family as a whole (viewed, phone shown,
+ * signed out, edited) unless `entry` names another target (a child).
+ */
 function audit(
   ctx: Pick<AppContext, 'db'>,
   actor: Actor,
   parent: ParentRow,
   action: AuditAction,
-  detail?: Record<string, unknown>,
+  entry: Pick<AuditEntry, 'target' | 'before' | 'after' | 'detail'> = {},
 ) {
   return recordAudit(ctx.db, {
     staffId: actor.staffId,
@@ -349,7 +358,7 @@ function audit(
     target: { type: 'parent', id: parent.user_sn },
     parentId: parent.id,
     ip: actor.ip,
-    ...(detail ? { detail } : {}),
+    ...entry,
   });
 }
 
@@ -440,15 +449,7 @@ export async function updateFamily(
       childLimit: changes.childLimit,
     });
     if (Object.keys(diff.after).length === 0) return;
-    await recordAudit(tx, {
-      staffId: actor.staffId,
-      action: 'parent.updated',
-      target: { type: 'parent', id: parent.user_sn },
-      parentId: parent.id,
-      ip: actor.ip,
-      before: diff.before,
-      after: diff.after,
-    });
+    await audit(txCtx, actor, parent, 'parent.updated', diff);
   });
   return parentPart(ctx, (await findParentById(ctx.db, parent.id)) ?? parent);
 }
@@ -490,14 +491,9 @@ export async function updateFamilyChild(
       avatar: changes.avatar,
     });
     if (Object.keys(diff.after).length === 0) return;
-    await recordAudit(tx, {
-      staffId: actor.staffId,
-      action: 'child.updated',
+    await audit(txCtx, actor, parent, 'child.updated', {
       target: { type: 'child', id: studentSn },
-      parentId: parent.id,
-      ip: actor.ip,
-      before: diff.before,
-      after: diff.after,
+      ...diff,
     });
   });
   const updated = (await findChildren(ctx, parent.id)).find((c) => c.studentSn === studentSn);
@@ -514,7 +510,7 @@ export async function signOutEverywhere(
   await ctx.db.transaction(async (tx) => {
     const txCtx: AppContext = { ...ctx, db: tx };
     const revoked = await endAllSessions(txCtx, parent.id);
-    await audit(txCtx, actor, parent, 'parent.sessions-revoked', { sessions: revoked });
+    await audit(txCtx, actor, parent, 'parent.sessions-revoked', { detail: { sessions: revoked } });
   });
 }
 
