@@ -7,7 +7,8 @@ import {
   verifyPasswordOrBusy,
 } from '../../lib/passwords';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
-import { recordAudit } from '../audit/audit.service';
+import type { DbOrTx } from '../../db/client';
+import { recordAudit, type AuditEntry } from '../audit/audit.service';
 import { hitWindow } from '../rate-limit/rate-limit.service';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import {
@@ -96,6 +97,21 @@ function recordFailure(
     target: member ? { type: 'staff', id: member.id } : undefined,
     ip: origin.ip,
     detail: { reason, ...detail },
+  });
+}
+
+/** An entry by the member about their own account, in the caller's transaction. */
+function auditOwn(
+  tx: DbOrTx,
+  staffId: number,
+  origin: RequestOrigin,
+  entry: Omit<AuditEntry, 'staffId' | 'target' | 'ip'>,
+) {
+  return recordAudit(tx, {
+    staffId,
+    target: { type: 'staff', id: staffId },
+    ip: origin.ip,
+    ...entry,
   });
 }
 
@@ -199,19 +215,13 @@ async function refuseCode(
   const lockUntil = new Date(now.getTime() + LOCK_MS);
   const outcome = await ctx.db.transaction(async (tx) => {
     const counted = await countWrongCode(tx, member.id, MAX_WRONG_CODES, now, lockUntil);
-    await recordAudit(tx, {
-      staffId: member.id,
+    await auditOwn(tx, member.id, origin, {
       action: 'staff.sign-in-failed',
-      target: { type: 'staff', id: member.id },
-      ip: origin.ip,
       detail: { reason },
     });
     if (counted === 'locked-now') {
-      await recordAudit(tx, {
-        staffId: member.id,
+      await auditOwn(tx, member.id, origin, {
         action: 'staff.locked',
-        target: { type: 'staff', id: member.id },
-        ip: origin.ip,
         detail: { until: lockUntil.toISOString(), failures: MAX_WRONG_CODES },
       });
     }
@@ -275,11 +285,8 @@ export async function verifyStaffSignIn(
         now,
       );
       await replaceRecoveryCodes(tx, member.id, recoveryCodes.map(hashRecoveryCode), now);
-      await recordAudit(tx, {
-        staffId: member.id,
+      await auditOwn(tx, member.id, origin, {
         action: 'staff.second-factor-enrolled',
-        target: { type: 'staff', id: member.id },
-        ip: origin.ip,
         ...(member.status === 'invited'
           ? { before: { status: 'invited' }, after: { status: 'active' } }
           : {}),
@@ -309,11 +316,8 @@ export async function verifyStaffSignIn(
     }
     if (step === null) {
       await updateStaffRow(tx, member.id, { failed_codes: 0 }, now);
-      await recordAudit(tx, {
-        staffId: member.id,
+      await auditOwn(tx, member.id, origin, {
         action: 'staff.recovery-code-used',
-        target: { type: 'staff', id: member.id },
-        ip: origin.ip,
         detail: { left: await countUnusedRecoveryCodes(tx, member.id) },
       });
     }
@@ -385,11 +389,8 @@ export async function completeSetup(
     await clearSecondFactor(tx, found.id, { name: input.name, password_hash: passwordHash }, now);
     await retireTokens(tx, found.id, ['setup'], now);
     await revokeAllStaffSessions(tx, found.id, now);
-    await recordAudit(tx, {
-      staffId: found.id,
+    await auditOwn(tx, found.id, origin, {
       action: 'staff.setup-completed',
-      target: { type: 'staff', id: found.id },
-      ip: origin.ip,
       ...(found.name === input.name
         ? {}
         : { before: { name: found.name }, after: { name: input.name } }),
