@@ -1,15 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  Input,
-} from '@mantine/core';
+import { Group, Input, NumberInput, SegmentedControl, Select, Text, Textarea } from '@mantine/core';
 import {
   CORRECTION_DELTA_MAX,
   CORRECTION_NOTE_MAX_LENGTH,
@@ -19,13 +8,16 @@ import {
   type CreditBalance,
   type CreditCorrectionBodyInput,
 } from '@portal/shared/staff';
-import { fieldError, FormAlert, useFormFeedback } from '@portal/web-kit/forms';
+import { fieldError, useFormFeedback } from '@portal/web-kit/forms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Dialog, DialogActions } from '../../../components/dialog';
 import { familiesApi, refreshAfterWrite, updateFamilyDetail } from '../api';
 import { newIdempotencyKey } from '../utils/idempotency-key';
+import { resolverResult } from '../utils/resolver-result';
+import { DialogForm } from './dialog-form';
 
 type Direction = 'grant' | 'remove';
 
@@ -59,13 +51,9 @@ const resolverFor =
       note: values.note,
       idempotencyKey,
     });
-    if (result.success) return { values, errors: {} };
-    const errors: FieldErrors<CorrectionValues> = {};
-    for (const issue of result.error.issues) {
-      const field = FIELD_OF[String(issue.path[0])];
-      if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
-    }
-    return { values: {}, errors };
+    return resolverResult(values, result.success ? [] : result.error.issues, {
+      fieldOf: (key) => FIELD_OF[key],
+    });
   };
 
 interface CreditCorrectionDialogProps {
@@ -83,15 +71,10 @@ interface CreditCorrectionDialogProps {
 export function CreditCorrectionDialog({ opened, onClose, ...props }: CreditCorrectionDialogProps) {
   const { t } = useTranslation('families');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('correction.title')}
-      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
-    >
+    <Dialog opened={opened} onClose={onClose} title={t('correction.title')}>
       {/* The modal's content is mounted while open: one key per opening. */}
       <CorrectionForm {...props} onDone={onClose} />
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -142,9 +125,8 @@ function CorrectionForm({
   const after = count === null ? null : credits.available + delta;
 
   return (
-    <form
-      noValidate
-      aria-describedby={feedback.alert.message ? feedback.alert.id : undefined}
+    <DialogForm
+      alert={feedback.alert}
       onSubmit={feedback.submit((values) => {
         if (correct.isPending) return;
         correct.mutate({
@@ -155,114 +137,108 @@ function CorrectionForm({
         });
       })}
     >
-      <Stack gap="md">
-        <FormAlert {...feedback.alert} />
-        <Input.Wrapper label={t('correction.direction')} labelElement="div">
-          <Controller
-            control={form.control}
-            name="direction"
-            render={({ field }) => (
-              <SegmentedControl
-                fullWidth
-                mt={4}
-                aria-label={t('correction.direction')}
-                value={field.value}
-                onChange={(value) => field.onChange(value as Direction)}
-                data={[
-                  { value: 'grant', label: t('correction.grant') },
-                  { value: 'remove', label: t('correction.remove') },
-                ]}
-              />
-            )}
+      <Input.Wrapper label={t('correction.direction')} labelElement="div">
+        <Controller
+          control={form.control}
+          name="direction"
+          render={({ field }) => (
+            <SegmentedControl
+              fullWidth
+              mt={4}
+              aria-label={t('correction.direction')}
+              value={field.value}
+              onChange={(value) => field.onChange(value as Direction)}
+              data={[
+                { value: 'grant', label: t('correction.grant') },
+                { value: 'remove', label: t('correction.remove') },
+              ]}
+            />
+          )}
+        />
+      </Input.Wrapper>
+      <Text size="sm" c="gray.7">
+        {direction === 'grant' ? t('correction.grantHint') : t('correction.removeHint')}
+      </Text>
+      <Controller
+        control={form.control}
+        name="amount"
+        render={({ field }) => (
+          <NumberInput
+            label={t('correction.amount')}
+            withAsterisk
+            min={1}
+            max={CORRECTION_DELTA_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={fieldError(errors.amount)}
+            data-autofocus
           />
-        </Input.Wrapper>
-        <Text size="sm" c="gray.7">
-          {direction === 'grant' ? t('correction.grantHint') : t('correction.removeHint')}
-        </Text>
-        <Controller
-          control={form.control}
-          name="amount"
-          render={({ field }) => (
-            <NumberInput
-              label={t('correction.amount')}
-              withAsterisk
-              min={1}
-              max={CORRECTION_DELTA_MAX}
-              allowDecimal={false}
-              allowNegative={false}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldError(errors.amount)}
-              data-autofocus
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="reason"
-          render={({ field }) => (
-            <Select
-              label={t('correction.reason')}
-              placeholder={t('correction.reasonPlaceholder')}
-              withAsterisk
-              data={CORRECTION_REASONS.map((value) => ({
-                value,
-                label: t(`correction.reasons.${value}`),
-              }))}
-              value={field.value}
-              onChange={(value) => field.onChange(value as CorrectionReason | null)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldError(errors.reason)}
-            />
-          )}
-        />
-        <Textarea
-          label={t('correction.note')}
-          withAsterisk={reason === 'other'}
-          rows={3}
-          {...form.register('note')}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          // Mantine's description grey is under 4.5:1 on white (axe, e2e).
-          descriptionProps={{ c: 'gray.7' }}
-          description={
-            reason === 'other'
-              ? `${t('correction.noteRequired')} ${t('correction.noteCount', { count: note.trim().length, max: CORRECTION_NOTE_MAX_LENGTH })}`
-              : t('correction.noteCount', {
-                  count: note.trim().length,
-                  max: CORRECTION_NOTE_MAX_LENGTH,
-                })
-          }
-          error={fieldError(errors.note)}
-        />
-        <Group justify="space-between" gap="xs">
-          <Text size="sm">{t('correction.now', { available: credits.available })}</Text>
-          {after !== null && (
-            <Text size="sm" fw={600} c={after < 0 ? 'red.8' : undefined} aria-live="polite">
-              {t('correction.after', { available: after })}
-            </Text>
-          )}
-        </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('cancel', { ns: 'common' })}
-          </Button>
-          <Button
-            type="submit"
-            color={direction === 'remove' ? 'red.8' : undefined}
-            loading={correct.isPending}
-            disabled={correct.isPending}
-          >
-            {count === null
-              ? t('correction.submit')
-              : direction === 'grant'
-                ? t('correction.submitGrant', { count })
-                : t('correction.submitRemove', { count })}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="reason"
+        render={({ field }) => (
+          <Select
+            label={t('correction.reason')}
+            placeholder={t('correction.reasonPlaceholder')}
+            withAsterisk
+            data={CORRECTION_REASONS.map((value) => ({
+              value,
+              label: t(`correction.reasons.${value}`),
+            }))}
+            value={field.value}
+            onChange={(value) => field.onChange(value as CorrectionReason | null)}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={fieldError(errors.reason)}
+          />
+        )}
+      />
+      <Textarea
+        label={t('correction.note')}
+        withAsterisk={reason === 'other'}
+        rows={3}
+        {...form.register('note')}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        // Mantine's description grey is under 4.5:1 on white (axe, e2e).
+        descriptionProps={{ c: 'gray.7' }}
+        description={
+          reason === 'other'
+            ? `${t('correction.noteRequired')} ${t('correction.noteCount', { count: note.trim().length, max: CORRECTION_NOTE_MAX_LENGTH })}`
+            : t('correction.noteCount', {
+                count: note.trim().length,
+                max: CORRECTION_NOTE_MAX_LENGTH,
+              })
+        }
+        error={fieldError(errors.note)}
+      />
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{t('correction.now', { available: credits.available })}</Text>
+        {after !== null && (
+          <Text size="sm" fw={600} c={after < 0 ? 'red.8' : undefined} aria-live="polite">
+            {t('correction.after', { available: after })}
+          </Text>
+        )}
+      </Group>
+      <DialogActions
+        onCancel={onDone}
+        pending={correct.isPending}
+        submitProps={{
+          color: direction === 'remove' ? 'red.8' : undefined,
+          disabled: correct.isPending,
+        }}
+      >
+        {count === null
+          ? t('correction.submit')
+          : direction === 'grant'
+            ? t('correction.submitGrant', { count })
+            : t('correction.submitRemove', { count })}
+      </DialogActions>
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { NICKNAME_MAX_LENGTH, nicknameLength } from '@portal/shared/children';
 import {
@@ -6,15 +6,18 @@ import {
   type FamilyChild,
   type UpdateFamilyChildBodyInput,
 } from '@portal/shared/staff';
-import { fieldError, FormAlert, useFormFeedback } from '@portal/web-kit/forms';
+import { fieldError, useFormFeedback } from '@portal/web-kit/forms';
 import { DATE_FORMATS } from '@portal/web-kit/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Dialog, DialogActions } from '../../../components/dialog';
 import { currentLanguage } from '../../../lib/i18n';
 import { familiesApi, refreshAfterWrite, updateFamilyDetail } from '../api';
+import { resolverResult } from '../utils/resolver-result';
 import { AvatarPicker } from './avatar-picker';
+import { DialogForm } from './dialog-form';
 
 interface ChildValues {
   nickname: string;
@@ -43,11 +46,7 @@ const resolverFor =
     const errors: FieldErrors<ChildValues> = {};
     if (changes.birthday === '')
       errors.birthday = { type: 'validation', message: 'selectBirthday' };
-    for (const issue of result.success ? [] : result.error.issues) {
-      const field = issue.path[0] as keyof ChildValues | undefined;
-      if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
-    }
-    return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+    return resolverResult(values, result.success ? [] : result.error.issues, { errors });
   };
 
 interface EditChildDialogProps {
@@ -61,16 +60,15 @@ interface EditChildDialogProps {
 export function EditChildDialog({ userSn, child, onClose }: EditChildDialogProps) {
   const { t } = useTranslation('families');
   return (
-    <Modal
+    <Dialog
       opened={child !== null}
       onClose={onClose}
       title={child ? t('editChild.title', { name: child.nickname }) : ''}
-      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
     >
       {child && (
         <EditChildForm key={child.studentSn} userSn={userSn} child={child} onDone={onClose} />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -118,66 +116,57 @@ function EditChildForm({
   const nameLength = nicknameLength(useWatch({ control: form.control, name: 'nickname' }));
 
   return (
-    <form
-      noValidate
-      aria-describedby={feedback.alert.message ? feedback.alert.id : undefined}
+    <DialogForm
+      alert={feedback.alert}
       onSubmit={feedback.submit((values) => {
         const changes = childChanges(child, values);
         if (Object.keys(changes).length === 0) return onDone();
         if (!save.isPending) save.mutate(changes);
       })}
     >
-      <Stack gap="md">
-        <FormAlert {...feedback.alert} />
-        <TextInput
-          label={t('editChild.nickname')}
-          {...form.register('nickname')}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          description={t('editChild.nameCount', { count: nameLength, max: NICKNAME_MAX_LENGTH })}
-          descriptionProps={{ c: nameLength > NICKNAME_MAX_LENGTH ? 'red.8' : 'gray.7' }}
-          error={fieldError(errors.nickname)}
-          data-autofocus
-        />
-        <Controller
-          control={form.control}
-          name="birthday"
-          render={({ field }) => (
-            <DatePickerInput
-              label={t('editChild.birthday')}
-              placeholder={t('editChild.birthdayPlaceholder')}
-              valueFormat={DATE_FORMATS[language].birthday}
-              value={field.value}
-              onChange={(value) => field.onChange(value ? dayjs(value).format('YYYY-MM-DD') : null)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              maxDate={dayjs().subtract(1, 'day').format('YYYY-MM-DD')}
-              defaultDate={field.value ?? dayjs().subtract(6, 'year').format('YYYY-MM-DD')}
-              error={fieldError(errors.birthday)}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="avatar"
-          render={({ field }) => (
-            <AvatarPicker
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              focusRef={field.ref}
-              error={fieldError(errors.avatar)}
-            />
-          )}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('cancel', { ns: 'common' })}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('save', { ns: 'common' })}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <TextInput
+        label={t('editChild.nickname')}
+        {...form.register('nickname')}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        description={t('editChild.nameCount', { count: nameLength, max: NICKNAME_MAX_LENGTH })}
+        descriptionProps={{ c: nameLength > NICKNAME_MAX_LENGTH ? 'red.8' : 'gray.7' }}
+        error={fieldError(errors.nickname)}
+        data-autofocus
+      />
+      <Controller
+        control={form.control}
+        name="birthday"
+        render={({ field }) => (
+          <DatePickerInput
+            label={t('editChild.birthday')}
+            placeholder={t('editChild.birthdayPlaceholder')}
+            valueFormat={DATE_FORMATS[language].birthday}
+            value={field.value}
+            onChange={(value) => field.onChange(value ? dayjs(value).format('YYYY-MM-DD') : null)}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            maxDate={dayjs().subtract(1, 'day').format('YYYY-MM-DD')}
+            defaultDate={field.value ?? dayjs().subtract(6, 'year').format('YYYY-MM-DD')}
+            error={fieldError(errors.birthday)}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="avatar"
+        render={({ field }) => (
+          <AvatarPicker
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            focusRef={field.ref}
+            error={fieldError(errors.avatar)}
+          />
+        )}
+      />
+      <DialogActions onCancel={onDone} pending={save.isPending}>
+        {t('save', { ns: 'common' })}
+      </DialogActions>
+    </DialogForm>
   );
 }

@@ -1,14 +1,17 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, TextInput } from '@mantine/core';
 import {
   UpdateFamilyBodySchema,
   type FamilyParent,
   type UpdateFamilyBodyInput,
 } from '@portal/shared/staff';
-import { fieldError, FormAlert, useFormFeedback } from '@portal/web-kit/forms';
+import { fieldError, useFormFeedback } from '@portal/web-kit/forms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Dialog, DialogActions } from '../../../components/dialog';
 import { advisersQuery, familiesApi, refreshAfterWrite, updateFamilyDetail } from '../api';
+import { resolverResult } from '../utils/resolver-result';
+import { DialogForm } from './dialog-form';
 
 const NO_ADVISER = 'none';
 
@@ -39,13 +42,7 @@ const resolverFor =
     const changes = parentChanges(parent, values);
     if (Object.keys(changes).length === 0) return { values, errors: {} };
     const result = UpdateFamilyBodySchema.safeParse(changes);
-    if (result.success) return { values, errors: {} };
-    const errors: FieldErrors<ParentValues> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as keyof ParentValues | undefined;
-      if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
-    }
-    return { values: {}, errors };
+    return resolverResult(values, result.success ? [] : result.error.issues);
   };
 
 interface EditParentDialogProps {
@@ -59,14 +56,9 @@ interface EditParentDialogProps {
 export function EditParentDialog({ opened, onClose, ...props }: EditParentDialogProps) {
   const { t } = useTranslation('families');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('editParent.title')}
-      closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
-    >
+    <Dialog opened={opened} onClose={onClose} title={t('editParent.title')}>
       <EditParentForm {...props} onDone={onClose} />
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -123,75 +115,66 @@ function EditParentForm({
     adviserOptions.push({ value: String(parent.adviser.id), label: parent.adviser.name });
 
   return (
-    <form
-      noValidate
-      aria-describedby={feedback.alert.message ? feedback.alert.id : undefined}
+    <DialogForm
+      alert={feedback.alert}
       onSubmit={feedback.submit((values) => {
         const changes = parentChanges(parent, values);
         if (Object.keys(changes).length === 0) return onDone();
         if (!save.isPending) save.mutate(changes);
       })}
     >
-      <Stack gap="md">
-        <FormAlert {...feedback.alert} />
-        <TextInput
-          label={t('editParent.name')}
-          {...form.register('name')}
-          error={fieldError(errors.name)}
-          data-autofocus
-        />
-        <TextInput
-          label={t('editParent.email')}
-          type="email"
-          {...form.register('email')}
-          error={fieldError(errors.email)}
-        />
-        <Controller
-          control={form.control}
-          name="adviserId"
-          render={({ field }) => (
-            <Select
-              label={t('editParent.adviser')}
-              data={adviserOptions}
-              value={field.value}
-              onChange={(value) => field.onChange(value ?? NO_ADVISER)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              allowDeselect={false}
-              searchable
-              error={fieldError(errors.adviserId)}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="childLimit"
-          render={({ field }) => (
-            <NumberInput
-              label={t('editParent.childLimit')}
-              description={t('editParent.childLimitHint', { max: parent.childLimitMax })}
-              descriptionProps={{ c: 'gray.7' }}
-              min={1}
-              max={parent.childLimitMax}
-              allowDecimal={false}
-              allowNegative={false}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldError(errors.childLimit)}
-            />
-          )}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('cancel', { ns: 'common' })}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('save', { ns: 'common' })}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <TextInput
+        label={t('editParent.name')}
+        {...form.register('name')}
+        error={fieldError(errors.name)}
+        data-autofocus
+      />
+      <TextInput
+        label={t('editParent.email')}
+        type="email"
+        {...form.register('email')}
+        error={fieldError(errors.email)}
+      />
+      <Controller
+        control={form.control}
+        name="adviserId"
+        render={({ field }) => (
+          <Select
+            label={t('editParent.adviser')}
+            data={adviserOptions}
+            value={field.value}
+            onChange={(value) => field.onChange(value ?? NO_ADVISER)}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            allowDeselect={false}
+            searchable
+            error={fieldError(errors.adviserId)}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="childLimit"
+        render={({ field }) => (
+          <NumberInput
+            label={t('editParent.childLimit')}
+            description={t('editParent.childLimitHint', { max: parent.childLimitMax })}
+            descriptionProps={{ c: 'gray.7' }}
+            min={1}
+            max={parent.childLimitMax}
+            allowDecimal={false}
+            allowNegative={false}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={fieldError(errors.childLimit)}
+          />
+        )}
+      />
+      <DialogActions onCancel={onDone} pending={save.isPending}>
+        {t('save', { ns: 'common' })}
+      </DialogActions>
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -9,11 +9,12 @@ import {
 } from '@portal/shared/staff';
 import { FormAlert, fieldError, useFormFeedback } from '@portal/web-kit/forms';
 import { messageText } from '@portal/web-kit/i18n';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { Dialog, DialogActions } from '../../../components/dialog';
 import { staffApi, staffQueriesKey } from '../api';
-import { useStaffOptions } from './role-options';
+import { RoleField } from './role-field';
 
 const EditFormSchema = z.object({ name: StaffNameSchema, role: StaffRoleSchema });
 type Values = z.input<typeof EditFormSchema>;
@@ -30,16 +31,14 @@ export function EditDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('staff');
-  const { t: common } = useTranslation();
   return (
-    <Modal
+    <Dialog
       opened={member !== null}
       onClose={onClose}
       title={member ? t('editTitle', { name: member.name }) : ''}
-      closeButtonProps={{ 'aria-label': common('close') }}
     >
       {member && <EditForm key={member.id} member={member} self={self} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -54,7 +53,6 @@ function EditForm({
 }) {
   const { t } = useTranslation('staff');
   const { t: common } = useTranslation();
-  const { roles } = useStaffOptions();
   const queryClient = useQueryClient();
   const form = useForm<Values, unknown, z.output<typeof EditFormSchema>>({
     resolver: zodResolver(EditFormSchema),
@@ -93,31 +91,14 @@ function EditForm({
           {...form.register('name')}
           error={fieldError(form.formState.errors.name)}
         />
-        <Controller
+        <RoleField
           control={form.control}
-          name="role"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('role')}
-              data={roles}
-              allowDeselect={false}
-              disabled={self}
-              description={self ? messageText('staffCannotChangeOwnRole') : undefined}
-              value={field.value}
-              onChange={(value) => field.onChange(value)}
-              onBlur={field.onBlur}
-              error={fieldError(fieldState.error)}
-            />
-          )}
+          disabled={self}
+          description={self ? messageText('staffCannotChangeOwnRole') : undefined}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {common('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {common('save')}
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} pending={save.isPending} gap="sm">
+          {common('save')}
+        </DialogActions>
       </Stack>
     </form>
   );

@@ -1,37 +1,30 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { InviteStaffBodySchema, type InviteStaffBody } from '@portal/shared/staff';
 import { FormAlert, fieldError, useFormFeedback } from '@portal/web-kit/forms';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { Dialog, DialogActions } from '../../../components/dialog';
 import { staffApi, staffQueriesKey } from '../api';
-import { useStaffOptions } from './role-options';
+import { RoleField } from './role-field';
 
 type Values = z.input<typeof InviteStaffBodySchema>;
 
 /** POST /api/ops/staff: the member gets a set-up link by e-mail (48 hours). */
 export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('staff');
-  const { t: common } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('inviteTitle')}
-      closeButtonProps={{ 'aria-label': common('close') }}
-    >
+    <Dialog opened={opened} onClose={onClose} title={t('inviteTitle')}>
       {/* Mounted while open: every invitation starts from an empty form. */}
       {opened && <InviteForm onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 
 function InviteForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('staff');
-  const { t: common } = useTranslation();
-  const { roles } = useStaffOptions();
   const queryClient = useQueryClient();
   const form = useForm<Values, unknown, InviteStaffBody>({
     resolver: zodResolver(InviteStaffBodySchema),
@@ -74,29 +67,10 @@ function InviteForm({ onClose }: { onClose: () => void }) {
           {...form.register('name')}
           error={fieldError(form.formState.errors.name)}
         />
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('role')}
-              data={roles}
-              allowDeselect={false}
-              value={field.value}
-              onChange={(value) => field.onChange(value)}
-              onBlur={field.onBlur}
-              error={fieldError(fieldState.error)}
-            />
-          )}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {common('cancel')}
-          </Button>
-          <Button type="submit" loading={invite.isPending}>
-            {t('sendInvitation')}
-          </Button>
-        </Group>
+        <RoleField control={form.control} />
+        <DialogActions onCancel={onClose} pending={invite.isPending} gap="sm">
+          {t('sendInvitation')}
+        </DialogActions>
       </Stack>
     </form>
   );
