@@ -8,7 +8,8 @@ import {
 } from '../../lib/passwords';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
 import type { DbOrTx } from '../../db/client';
-import { recordAudit, type AuditEntry } from '../audit/audit.service';
+import { recordAudit } from '../audit/audit.service';
+import { auditMember } from './staff-audit';
 import { hitWindow } from '../rate-limit/rate-limit.service';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import {
@@ -101,19 +102,12 @@ function recordFailure(
 }
 
 /** An entry by the member about their own account, in the caller's transaction. */
-function auditOwn(
+const auditOwn = (
   tx: DbOrTx,
   staffId: number,
   origin: RequestOrigin,
-  entry: Omit<AuditEntry, 'staffId' | 'target' | 'ip'>,
-) {
-  return recordAudit(tx, {
-    staffId,
-    target: { type: 'staff', id: staffId },
-    ip: origin.ip,
-    ...entry,
-  });
-}
+  entry: Parameters<typeof auditMember>[3],
+) => auditMember(tx, { staffId, ip: origin.ip }, staffId, entry);
 
 async function enrolmentOf(ctx: Pick<AppContext, 'config'>, member: StaffRow, secret: string) {
   const url = otpauthUrl(secret, ctx.config.site.companyName.en ?? 'School console', member.email);

@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound, unauthenticated } from '../../lib/app-error';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
-import { changedFields, recordAudit, type AuditEntry } from '../audit/audit.service';
+import { changedFields, recordAudit } from '../audit/audit.service';
+import { auditMember } from './staff-audit';
 import {
   clearSecondFactor,
   findStaffByEmail,
@@ -84,21 +85,6 @@ async function requireMember(db: DbOrTx, id: number): Promise<StaffRow> {
   const row = await findStaffById(db, id);
   if (!row) throw notFound();
   return row;
-}
-
-/** An entry about member `id` by the actor, in the caller's transaction. */
-function auditMember(
-  tx: DbOrTx,
-  actor: Actor,
-  id: number,
-  entry: Omit<AuditEntry, 'staffId' | 'target' | 'ip'>,
-) {
-  return recordAudit(tx, {
-    staffId: actor.staffId,
-    target: { type: 'staff', id },
-    ip: actor.ip,
-    ...entry,
-  });
 }
 
 /**
