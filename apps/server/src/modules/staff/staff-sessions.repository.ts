@@ -6,6 +6,14 @@ import { staff, staffSessions } from '../../db/schema';
 
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
 
+/** The member's sessions that are neither revoked nor expired at `now`. */
+const liveSessionsOf = (staffId: number, now: Date) =>
+  and(
+    eq(staffSessions.staff_id, staffId),
+    isNull(staffSessions.revoked_at),
+    gt(staffSessions.expires_at, now),
+  );
+
 export async function insertStaffSession(
   db: DbOrTx,
   values: {
@@ -96,13 +104,7 @@ export async function selectLiveStaffSessions(
   return db
     .select()
     .from(staffSessions)
-    .where(
-      and(
-        eq(staffSessions.staff_id, staffId),
-        isNull(staffSessions.revoked_at),
-        gt(staffSessions.expires_at, now),
-      ),
-    )
+    .where(liveSessionsOf(staffId, now))
     .orderBy(desc(staffSessions.created_at), desc(staffSessions.id));
 }
 
@@ -116,14 +118,7 @@ export async function revokeStaffSessionRow(
   const rows = await db
     .update(staffSessions)
     .set({ revoked_at: now })
-    .where(
-      and(
-        eq(staffSessions.id, sessionId),
-        eq(staffSessions.staff_id, staffId),
-        isNull(staffSessions.revoked_at),
-        gt(staffSessions.expires_at, now),
-      ),
-    )
+    .where(and(eq(staffSessions.id, sessionId), liveSessionsOf(staffId, now)))
     .returning({ id: staffSessions.id });
   return rows.length === 1;
 }
@@ -137,13 +132,7 @@ export async function revokeAllStaffSessionRows(
   const rows = await db
     .update(staffSessions)
     .set({ revoked_at: now })
-    .where(
-      and(
-        eq(staffSessions.staff_id, staffId),
-        isNull(staffSessions.revoked_at),
-        gt(staffSessions.expires_at, now),
-      ),
-    )
+    .where(liveSessionsOf(staffId, now))
     .returning({ id: staffSessions.id });
   return rows.length;
 }
