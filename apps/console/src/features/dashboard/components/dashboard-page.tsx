@@ -111,6 +111,18 @@ function Figures({ data }: { data: Dashboard }) {
     data.today.upcoming + data.today.inProgress + data.today.done + data.today.noShow;
   const weeks = data.weeks.map((week) => ({ ...week, label: formatDay(week.weekStart, language) }));
   const weekLabel = (label: ReactNode) => t('weekOf', { date: String(label) });
+  // What the two weekly charts share: one point a week, counted, named by its week.
+  const weekly = {
+    h: 300,
+    data: weeks,
+    dataKey: 'label',
+    withLegend: true,
+    legendProps: { verticalAlign: 'bottom', height: 40 },
+    tickLine: 'y',
+    yAxisProps: { allowDecimals: false },
+    valueFormatter: count,
+    tooltipProps: { labelFormatter: weekLabel },
+  } as const;
 
   return (
     <Stack gap="lg">
@@ -151,36 +163,13 @@ function Figures({ data }: { data: Dashboard }) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <ChartCard title={t('lessonsToday')}>
-            {todayTotal === 0 ? (
-              <Text c="dimmed" size="sm" ta="center" py={80}>
-                {t('lessonsTodayNone')}
-              </Text>
-            ) : (
-              <DonutChart
-                h={240}
-                mx="auto"
-                size={180}
-                thickness={28}
-                styles={DONUT_STYLES}
-                withLabelsLine={false}
-                withTooltip
-                tooltipDataSource="segment"
-                chartLabel={count(todayTotal)}
-                valueFormatter={count}
-                // Empty states would draw a seam in the ring; the legend lists every state.
-                data={(['upcoming', 'inProgress', 'done', 'noShow'] as const)
-                  .filter((state) => data.today[state] > 0)
-                  .map((state) => ({
-                    name: t(`states.${state}`),
-                    value: data.today[state],
-                    color: STATE_COLORS[state],
-                  }))}
-              />
-            )}
-            <Legend
-              items={(['upcoming', 'inProgress', 'done', 'noShow'] as const).map((state) => ({
+            <DonutFigures
+              total={todayTotal}
+              empty={t('lessonsTodayNone')}
+              count={count}
+              parts={(['upcoming', 'inProgress', 'done', 'noShow'] as const).map((state) => ({
                 label: t(`states.${state}`),
-                value: count(data.today[state]),
+                value: data.today[state],
                 color: STATE_COLORS[state],
               }))}
             />
@@ -189,15 +178,7 @@ function Figures({ data }: { data: Dashboard }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <ChartCard title={t('growth')}>
             <BarChart
-              h={300}
-              data={weeks}
-              dataKey="label"
-              withLegend
-              legendProps={{ verticalAlign: 'bottom', height: 40 }}
-              tickLine="y"
-              yAxisProps={{ allowDecimals: false }}
-              valueFormatter={count}
-              tooltipProps={{ labelFormatter: weekLabel }}
+              {...weekly}
               series={[
                 { name: 'registrations', label: t('registrations'), color: 'blue.6' },
                 { name: 'firstPurchases', label: t('firstPurchases'), color: 'orange.6' },
@@ -208,16 +189,8 @@ function Figures({ data }: { data: Dashboard }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <ChartCard title={t('credits')}>
             <LineChart
-              h={300}
-              data={weeks}
-              dataKey="label"
-              withLegend
-              legendProps={{ verticalAlign: 'bottom', height: 40 }}
-              tickLine="y"
+              {...weekly}
               curveType="linear"
-              yAxisProps={{ allowDecimals: false }}
-              valueFormatter={count}
-              tooltipProps={{ labelFormatter: weekLabel }}
               series={[
                 { name: 'creditsSold', label: t('creditsSold'), color: 'teal.6' },
                 { name: 'creditsConsumed', label: t('creditsConsumed'), color: 'grape.6' },
@@ -227,39 +200,13 @@ function Figures({ data }: { data: Dashboard }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <ChartCard title={t('outstanding')}>
-            {data.creditsOutstanding.total === 0 ? (
-              <Text c="dimmed" size="sm" ta="center" py={80}>
-                {count(0)}
-              </Text>
-            ) : (
-              <DonutChart
-                h={240}
-                mx="auto"
-                size={180}
-                thickness={28}
-                styles={DONUT_STYLES}
-                withTooltip
-                tooltipDataSource="segment"
-                chartLabel={count(data.creditsOutstanding.total)}
-                valueFormatter={count}
-                data={[
-                  { name: t('paid'), value: data.creditsOutstanding.paid, color: 'indigo.6' },
-                  { name: t('reward'), value: data.creditsOutstanding.reward, color: 'yellow.5' },
-                ].filter((part) => part.value > 0)}
-              />
-            )}
-            <Legend
-              items={[
-                {
-                  label: t('paid'),
-                  value: count(data.creditsOutstanding.paid),
-                  color: 'indigo.6',
-                },
-                {
-                  label: t('reward'),
-                  value: count(data.creditsOutstanding.reward),
-                  color: 'yellow.5',
-                },
+            <DonutFigures
+              total={data.creditsOutstanding.total}
+              empty={count(0)}
+              count={count}
+              parts={[
+                { label: t('paid'), value: data.creditsOutstanding.paid, color: 'indigo.6' },
+                { label: t('reward'), value: data.creditsOutstanding.reward, color: 'yellow.5' },
               ]}
             />
           </ChartCard>
@@ -309,6 +256,62 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
       </Title>
       {children}
     </Card>
+  );
+}
+
+interface DonutPart {
+  label: string;
+  value: number;
+  color: string;
+}
+
+/**
+ * A donut of `parts` with `total` in its centre, or the `empty` text when the total is 0, and
+ * the legend of every part under it.
+ */
+function DonutFigures({
+  total,
+  empty,
+  count,
+  parts,
+}: {
+  total: number;
+  empty: string;
+  count: (value: number) => string;
+  parts: DonutPart[];
+}) {
+  return (
+    <>
+      {total === 0 ? (
+        <Text c="dimmed" size="sm" ta="center" py={80}>
+          {empty}
+        </Text>
+      ) : (
+        <DonutChart
+          h={240}
+          mx="auto"
+          size={180}
+          thickness={28}
+          styles={DONUT_STYLES}
+          withLabelsLine={false}
+          withTooltip
+          tooltipDataSource="segment"
+          chartLabel={count(total)}
+          valueFormatter={count}
+          // Empty parts would draw a seam in the ring; the legend lists every part.
+          data={parts
+            .filter((part) => part.value > 0)
+            .map(({ label, value, color }) => ({ name: label, value, color }))}
+        />
+      )}
+      <Legend
+        items={parts.map((part) => ({
+          label: part.label,
+          value: count(part.value),
+          color: part.color,
+        }))}
+      />
+    </>
   );
 }
 
