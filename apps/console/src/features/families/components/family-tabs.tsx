@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Tabs, Text, type MantineColor } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, type MantineColor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type {
   FamilyDetail,
@@ -18,6 +18,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { familiesApi, ledgerQuery, refreshAfterWrite, updateFamilyDetail } from '../api';
 import { formatDateTime } from '../../../lib/format';
 import { formatMoney, localText, signed } from '../utils/format';
+import { Dialog } from '../../../components/dialog';
 import { useTableTexts } from '../../../components/use-table-texts';
 import { StatusBadge } from './status-badge';
 import { EmptyText } from './empty-text';
@@ -34,6 +35,16 @@ const TABLE_LOOK = {
   verticalSpacing: 'xs',
 } as const;
 
+/** A family table's look, its `records`, and the `empty` words in room for them. */
+function tableOf<T>(records: T[], empty: string) {
+  return {
+    ...TABLE_LOOK,
+    minHeight: records.length ? undefined : 160,
+    records,
+    emptyState: <EmptyText>{empty}</EmptyText>,
+  };
+}
+
 const LESSON_COLORS: Record<FamilyLessonStatus, MantineColor> = {
   upcoming: 'blue',
   'in-progress': 'teal',
@@ -48,10 +59,7 @@ function LessonsTable({ lessons, empty }: { lessons: FamilyLesson[]; empty: stri
   const language = currentLanguage();
   return (
     <DataTable<FamilyLesson>
-      {...TABLE_LOOK}
-      minHeight={lessons.length ? undefined : 160}
-      records={lessons}
-      emptyState={<EmptyText>{empty}</EmptyText>}
+      {...tableOf(lessons, empty)}
       columns={[
         {
           accessor: 'startsAt',
@@ -102,11 +110,8 @@ function LedgerTable({ userSn }: { userSn: string }) {
     );
   return (
     <DataTable<LedgerItem>
-      {...TABLE_LOOK}
-      minHeight={ledger.data?.items.length ? undefined : 160}
-      records={ledger.data?.items ?? []}
+      {...tableOf(ledger.data?.items ?? [], t('ledger.none'))}
       fetching={ledger.isFetching}
-      emptyState={<EmptyText>{t('ledger.none')}</EmptyText>}
       totalRecords={ledger.data?.total ?? 0}
       recordsPerPage={LEDGER_PAGE_SIZE}
       page={page}
@@ -165,11 +170,8 @@ function OrdersTable({ orders }: { orders: FamilyOrder[] }) {
   const language = currentLanguage();
   return (
     <DataTable<FamilyOrder>
-      {...TABLE_LOOK}
-      minHeight={orders.length ? undefined : 160}
+      {...tableOf(orders, t('orders.none'))}
       idAccessor="orderNo"
-      records={orders}
-      emptyState={<EmptyText>{t('orders.none')}</EmptyText>}
       columns={[
         {
           accessor: 'orderNo',
@@ -245,10 +247,7 @@ function SessionsPanel({ family, canWrite }: { family: FamilyDetail; canWrite: b
         </Text>
       )}
       <DataTable<FamilySession>
-        {...TABLE_LOOK}
-        minHeight={family.sessions.length ? undefined : 160}
-        records={family.sessions}
-        emptyState={<EmptyText>{t('sessions.none')}</EmptyText>}
+        {...tableOf(family.sessions, t('sessions.none'))}
         columns={[
           {
             accessor: 'createdAt',
@@ -268,12 +267,7 @@ function SessionsPanel({ family, canWrite }: { family: FamilyDetail; canWrite: b
           },
         ]}
       />
-      <Modal
-        opened={confirming}
-        onClose={confirm.close}
-        title={t('sessions.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
-      >
+      <Dialog opened={confirming} onClose={confirm.close} title={t('sessions.confirmTitle')}>
         <Text size="sm">{t('sessions.confirmText')}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={confirm.close}>
@@ -288,7 +282,7 @@ function SessionsPanel({ family, canWrite }: { family: FamilyDetail; canWrite: b
             {t('sessions.confirm')}
           </Button>
         </Group>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }
@@ -307,10 +301,7 @@ function MessagesTable({ messages }: { messages: FamilyMessage[] }) {
     i18n.exists(`families:messages.kinds.${value}`) ? t(`messages.kinds.${value}`) : value;
   return (
     <DataTable<FamilyMessage>
-      {...TABLE_LOOK}
-      minHeight={messages.length ? undefined : 160}
-      records={messages}
-      emptyState={<EmptyText>{t('messages.none')}</EmptyText>}
+      {...tableOf(messages, t('messages.none'))}
       columns={[
         {
           accessor: 'createdAt',
