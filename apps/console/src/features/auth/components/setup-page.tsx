@@ -11,12 +11,7 @@ import {
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  SetupBodySchema,
-  type Enrolment,
-  type SetupInfo,
-  type VerifyAnswer,
-} from '@portal/shared/staff';
+import { SetupBodySchema, type Enrolment, type SetupInfo } from '@portal/shared/staff';
 import { FormAlert, fieldError, useFormFeedback } from '@portal/web-kit/forms';
 import { ListState } from '@portal/web-kit/list-state';
 import { PageLoader, useDocumentTitle } from '@portal/web-kit/page';
@@ -29,8 +24,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { authApi, setupInfoQuery } from '../api';
 import { EnrolStep } from './enrol-step';
-import { RecoveryCodesStep } from './recovery-codes-step';
-import { useCompleteSignIn } from './use-complete-sign-in';
+import { useAfterVerify } from './use-after-verify';
 
 const SetupFormSchema = SetupBodySchema.pick({ name: true, password: true })
   .extend({ confirm: z.string() })
@@ -40,10 +34,7 @@ const SetupFormSchema = SetupBodySchema.pick({ name: true, password: true })
   });
 type SetupFormValues = z.input<typeof SetupFormSchema>;
 
-type Step =
-  | { kind: 'form' }
-  | { kind: 'enrol'; ticket: string; enrolment: Enrolment }
-  | { kind: 'codes'; codes: string[]; email: string };
+type Step = { kind: 'form' } | { kind: 'enrol'; ticket: string; enrolment: Enrolment };
 
 /**
  * Where an invitation, the first admin's link or a second-factor reset lands
@@ -55,19 +46,14 @@ export function SetupPage() {
   useDocumentTitle(t('setupTitle'));
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const complete = useCompleteSignIn();
   const info = useQuery(setupInfoQuery(token));
   const [step, setStep] = useState<Step>({ kind: 'form' });
 
-  const onVerified = (answer: VerifyAnswer) => {
-    complete(answer);
-    if (answer.recoveryCodes?.length)
-      setStep({ kind: 'codes', codes: answer.recoveryCodes, email: answer.me.email });
-    else void navigate(paths.home, { replace: true });
-  };
+  const { onVerified, codesStep } = useAfterVerify(paths.home);
   // The enrolment ticket ran out: the password is set, so the member signs in and enrols there.
   const onExpired = () => void navigate(paths.signIn, { replace: true });
 
+  if (codesStep) return codesStep;
   if (step.kind === 'enrol')
     return (
       <EnrolStep
@@ -75,14 +61,6 @@ export function SetupPage() {
         enrolment={step.enrolment}
         onVerified={onVerified}
         onExpired={onExpired}
-      />
-    );
-  if (step.kind === 'codes')
-    return (
-      <RecoveryCodesStep
-        codes={step.codes}
-        email={step.email}
-        onDone={() => void navigate(paths.home, { replace: true })}
       />
     );
   return (

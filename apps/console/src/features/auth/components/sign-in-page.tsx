@@ -1,22 +1,20 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import type { Enrolment, VerifyAnswer } from '@portal/shared/staff';
+import type { Enrolment } from '@portal/shared/staff';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { safeNext } from '../../../config/paths';
 import { session } from '../../../lib/session';
 import { CodeForm } from './code-form';
 import { EnrolStep } from './enrol-step';
 import { PasswordStep } from './password-step';
-import { RecoveryCodesStep } from './recovery-codes-step';
-import { useCompleteSignIn } from './use-complete-sign-in';
+import { useAfterVerify } from './use-after-verify';
 
 type Step =
   | { kind: 'password' }
   | { kind: 'code'; ticket: string; mode: 'totp' | 'recovery' }
-  | { kind: 'enrol'; ticket: string; enrolment: Enrolment }
-  | { kind: 'codes'; codes: string[]; email: string };
+  | { kind: 'enrol'; ticket: string; enrolment: Enrolment };
 
 /**
  * Staff sign-in (/ops/sign-in): e-mail and password, then the authenticator's code or a
@@ -27,25 +25,19 @@ export function SignInPage() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('signInTitle'));
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const next = safeNext(params.get('next'));
-  const complete = useCompleteSignIn();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [expired, setExpired] = useState(false);
+  const { onVerified, codesStep } = useAfterVerify(next);
   // Someone already signed in who opens this page goes on; read once, not after signing in here.
   const [signedIn] = useState(() => session.getToken() !== null);
   if (signedIn) return <Navigate to={next} replace />;
 
-  const onVerified = (answer: VerifyAnswer) => {
-    complete(answer);
-    if (answer.recoveryCodes?.length)
-      setStep({ kind: 'codes', codes: answer.recoveryCodes, email: answer.me.email });
-    else void navigate(next, { replace: true });
-  };
   const onExpired = () => {
     setExpired(true);
     setStep({ kind: 'password' });
   };
+  if (codesStep) return codesStep;
 
   switch (step.kind) {
     case 'password':
@@ -104,14 +96,6 @@ export function SignInPage() {
           enrolment={step.enrolment}
           onVerified={onVerified}
           onExpired={onExpired}
-        />
-      );
-    case 'codes':
-      return (
-        <RecoveryCodesStep
-          codes={step.codes}
-          email={step.email}
-          onDone={() => void navigate(next, { replace: true })}
         />
       );
   }
