@@ -1,16 +1,21 @@
 import type { FamilyDetail, FamilySummary } from '@portal/shared/staff';
 
+/** The family both fixtures show: the parent as listed and as on its page. */
+const PARENT = {
+  userSn: 'U100001',
+  name: 'Li Na',
+  email: 'li.na@example.com',
+  phoneMasked: '+86 138****8000',
+  registeredAt: '2026-10-02T08:30:00.000Z',
+  onboarded: true,
+  adviser: { id: 2, name: 'Demo adviser' },
+} satisfies Partial<FamilySummary>;
+
 /** A family as GET /api/ops/families lists it (component tests). */
 export function familySummary(overrides: Partial<FamilySummary> = {}): FamilySummary {
   return {
-    userSn: 'U100001',
-    name: 'Li Na',
-    email: 'li.na@example.com',
-    phoneMasked: '+86 138****8000',
-    registeredAt: '2026-10-02T08:30:00.000Z',
-    onboarded: true,
+    ...PARENT,
     member: true,
-    adviser: { id: 2, name: 'Demo adviser' },
     children: 2,
     availableCredits: 12,
     ...overrides,
@@ -21,15 +26,9 @@ export function familySummary(overrides: Partial<FamilySummary> = {}): FamilySum
 export function familyDetail(overrides: Partial<FamilyDetail> = {}): FamilyDetail {
   return {
     parent: {
-      userSn: 'U100001',
-      name: 'Li Na',
-      email: 'li.na@example.com',
-      phoneMasked: '+86 138****8000',
-      registeredAt: '2026-10-02T08:30:00.000Z',
-      onboarded: true,
+      ...PARENT,
       language: 'zh_CN',
       timeZone: 'Asia/Shanghai',
-      adviser: { id: 2, name: 'Demo adviser' },
       childLimit: 3,
       childLimitMax: 6,
     },
