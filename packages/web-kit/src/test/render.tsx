@@ -7,10 +7,19 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
 import { theme } from '../theme';
 
-/** Renders a widget with the kit's providers and a fresh query cache. */
-export function renderWithProviders(ui: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+/** A query cache for one test: a failed query is not retried. */
+export const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+/**
+ * Renders a widget with the kit's providers (the kit's i18n instance, which an app's i18n module
+ * fills with its texts) and `queryClient`, a fresh one by default; answers it with the result.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { queryClient = testQueryClient() }: { queryClient?: QueryClient } = {},
+) {
+  const result = render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} env="test">
         <Notifications />
@@ -18,6 +27,7 @@ export function renderWithProviders(ui: ReactElement) {
       </MantineProvider>
     </I18nextProvider>,
   );
+  return { ...result, queryClient };
 }
 
 /** A fetch stub answering `body` with `status`, recording each call. */
