@@ -1,21 +1,15 @@
+import { KIT_COMMON_TEXTS } from '@portal/web-kit/i18n';
 import { defineTexts } from './texts';
 
 /**
- * The `common` namespace: the texts web-kit's widgets read (loading, retry, errors, close, the
- * app's name, language) and the frame's own (navigation, roles, not allowed, not found).
+ * The `common` namespace: the texts web-kit's widgets read (the app's name, and the kit's own
+ * KIT_COMMON_TEXTS: loading, retry, errors, close, language) and the frame's own (navigation,
+ * roles, not allowed, not found).
  */
 export const texts = defineTexts({
   en: {
     appName: 'School console',
-    language: 'Language',
-    loading: 'Loading…',
-    retry: 'Try again',
-    reload: 'Reload the page',
-    errorTitle: 'Something went wrong',
-    errorText: 'This page could not be shown. Reloading usually helps.',
-    close: 'Close',
-    formFailed: 'This could not be sent. Please try again.',
-    networkError: 'The server could not be reached. Check your connection and try again.',
+    ...KIT_COMMON_TEXTS.en,
     cancel: 'Cancel',
     save: 'Save',
     openNavigation: 'Open the navigation',
@@ -45,15 +39,7 @@ export const texts = defineTexts({
   },
   zh_CN: {
     appName: '学校管理后台',
-    language: '语言',
-    loading: '加载中…',
-    retry: '重试',
-    reload: '刷新页面',
-    errorTitle: '出错了',
-    errorText: '页面无法显示，刷新通常可以解决。',
-    close: '关闭',
-    formFailed: '提交失败，请重试。',
-    networkError: '无法连接服务器，请检查网络后重试。',
+    ...KIT_COMMON_TEXTS.zh_CN,
     cancel: '取消',
     save: '保存',
     openNavigation: '打开导航',

@@ -15,6 +15,8 @@ import { storedLanguage, storeLanguage } from '../storage';
 /** One language's translation files: `{ './auth.json': { default: texts } }` (import.meta.glob). */
 export type LanguageFiles = Record<string, { default: Record<string, unknown> }>;
 
+export { KIT_COMMON_TEXTS } from './kit-texts';
+
 /** Loads one language's files, e.g. `() => import('../locales/en/index')`. */
 export type LanguageBundles = Record<Language, () => Promise<{ default: LanguageFiles }>>;
 
@@ -25,7 +27,8 @@ let bundles: LanguageBundles | undefined;
  * it once, in the app's i18n module, before anything loads a language: each language is then a
  * chunk of its own, fetched when first used, so a visitor downloads only their own. The kit's
  * widgets read their texts from the app's `common` namespace (`loading`, `retry`, `errorText`,
- * `close`, `appName`, `language`, `formFailed`, `networkError`, `errorTitle`, `reload`).
+ * `close`, `appName`, `language`, `formFailed`, `networkError`, `errorTitle`, `reload`; all but
+ * `appName` are in KIT_COMMON_TEXTS).
  */
 export function setLanguageBundles(files: LanguageBundles): void {
   bundles = files;

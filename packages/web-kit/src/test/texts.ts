@@ -1,4 +1,4 @@
-import type { LanguageBundles } from '../i18n';
+import { KIT_COMMON_TEXTS, type LanguageBundles } from '../i18n';
 
 /**
  * The `common` texts the kit's widgets read, as an app provides them (here: the parents' app's,
@@ -8,15 +8,7 @@ const TEXTS = {
   en: {
     common: {
       appName: 'Parent Portal',
-      language: 'Language',
-      loading: 'Loading…',
-      retry: 'Try again',
-      reload: 'Reload the page',
-      errorTitle: 'Something went wrong',
-      errorText: 'This page could not be shown. Reloading usually helps.',
-      close: 'Close',
-      formFailed: 'This could not be sent. Please try again.',
-      networkError: 'The server could not be reached. Check your connection and try again.',
+      ...KIT_COMMON_TEXTS.en,
     },
     auth: {
       code: 'Verification code',
@@ -28,15 +20,7 @@ const TEXTS = {
   zh_CN: {
     common: {
       appName: '家长端',
-      language: '语言',
-      loading: '加载中…',
-      retry: '重试',
-      reload: '刷新页面',
-      errorTitle: '出错了',
-      errorText: '页面无法显示，刷新通常可以解决。',
-      close: '关闭',
-      formFailed: '提交失败，请重试。',
-      networkError: '无法连接服务器，请检查网络后重试。',
+      ...KIT_COMMON_TEXTS.zh_CN,
     },
     auth: {
       code: '验证码',
