@@ -30,18 +30,18 @@ export const familyKeys = {
   one: (userSn: string) => ['ops', 'family', userSn] as const,
 };
 
-/** A write's answer goes into the family's page without asking again (a load is audited). */
-export function updateFamilyDetail(
+/**
+ * After a write: its answer goes into the family's page without asking again (a load is
+ * audited, `change`), and the ledger and the audit entries of the family, and the search, are
+ * stale (refetched in the background).
+ */
+export function applyFamilyWrite(
   client: QueryClient,
   userSn: string,
   change: (detail: FamilyDetail) => FamilyDetail,
 ): void {
   client.setQueryData(familyQuery(userSn).queryKey, (detail) => detail && change(detail));
-}
-
-/** After a write: the ledger and the audit entries of the family, and the search, are stale. */
-export function refreshAfterWrite(client: QueryClient, userSn: string): Promise<unknown> {
-  return Promise.all([
+  void Promise.all([
     client.invalidateQueries({ queryKey: [...familyKeys.one(userSn), 'ledger'] }),
     client.invalidateQueries({ queryKey: [...familyKeys.one(userSn), 'audit'] }),
     client.invalidateQueries({ queryKey: familyKeys.all }),

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '../../../components/dialog';
-import { familiesApi, refreshAfterWrite, updateFamilyDetail } from '../api';
+import { applyFamilyWrite, familiesApi } from '../api';
 import { newIdempotencyKey } from '../utils/idempotency-key';
 import { resolverResult } from '../utils/resolver-result';
 import { DialogForm } from './dialog-form';
@@ -105,8 +105,7 @@ function CorrectionForm({
   const correct = useMutation({
     mutationFn: (body: CreditCorrectionBodyInput) => familiesApi.correctCredits(userSn, body),
     onSuccess: (answer, body) => {
-      updateFamilyDetail(client, userSn, (detail) => ({ ...detail, credits: answer.credits }));
-      void refreshAfterWrite(client, userSn);
+      applyFamilyWrite(client, userSn, (detail) => ({ ...detail, credits: answer.credits }));
       const count = Math.abs(body.delta);
       feedback.onSuccess(
         body.delta > 0 ? t('correction.granted', { count }) : t('correction.removed', { count }),

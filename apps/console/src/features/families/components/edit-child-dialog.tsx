@@ -14,7 +14,7 @@ import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from '
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { currentLanguage } from '../../../lib/i18n';
-import { familiesApi, refreshAfterWrite, updateFamilyDetail } from '../api';
+import { applyFamilyWrite, familiesApi } from '../api';
 import { resolverResult } from '../utils/resolver-result';
 import { AvatarPicker } from './avatar-picker';
 import { DialogForm } from './dialog-form';
@@ -102,11 +102,10 @@ function EditChildForm({
     mutationFn: (changes: UpdateFamilyChildBodyInput) =>
       familiesApi.updateChild(userSn, child.studentSn, changes),
     onSuccess: (saved) => {
-      updateFamilyDetail(client, userSn, (detail) => ({
+      applyFamilyWrite(client, userSn, (detail) => ({
         ...detail,
         children: detail.children.map((c) => (c.studentSn === saved.studentSn ? saved : c)),
       }));
-      void refreshAfterWrite(client, userSn);
       feedback.onSuccess(t('editChild.saved'));
       onDone();
     },

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '../../../components/dialog';
-import { advisersQuery, familiesApi, refreshAfterWrite, updateFamilyDetail } from '../api';
+import { advisersQuery, applyFamilyWrite, familiesApi } from '../api';
 import { resolverResult } from '../utils/resolver-result';
 import { DialogForm } from './dialog-form';
 
@@ -94,8 +94,7 @@ function EditParentForm({
   const save = useMutation({
     mutationFn: (changes: UpdateFamilyBodyInput) => familiesApi.updateParent(userSn, changes),
     onSuccess: (saved) => {
-      updateFamilyDetail(client, userSn, (detail) => ({ ...detail, parent: saved }));
-      void refreshAfterWrite(client, userSn);
+      applyFamilyWrite(client, userSn, (detail) => ({ ...detail, parent: saved }));
       feedback.onSuccess(t('editParent.saved'));
       onDone();
     },

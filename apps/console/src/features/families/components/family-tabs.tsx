@@ -15,7 +15,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
-import { familiesApi, ledgerQuery, refreshAfterWrite, updateFamilyDetail } from '../api';
+import { applyFamilyWrite, familiesApi, ledgerQuery } from '../api';
 import { formatDateTime } from '../../../lib/format';
 import { formatMoney, localText, signed } from '../utils/format';
 import { Dialog } from '../../../components/dialog';
@@ -222,8 +222,7 @@ function SessionsPanel({ family, canWrite }: { family: FamilyDetail; canWrite: b
   const signOut = useMutation({
     mutationFn: () => familiesApi.signOutEverywhere(userSn),
     onSuccess: () => {
-      updateFamilyDetail(client, userSn, (detail) => ({ ...detail, sessions: [] }));
-      void refreshAfterWrite(client, userSn);
+      applyFamilyWrite(client, userSn, (detail) => ({ ...detail, sessions: [] }));
       confirm.close();
     },
   });
