@@ -138,7 +138,8 @@ export const FamilySearchQuerySchema = OpsPageQuerySchema.extend({
 export type FamilySearchQuery = z.infer<typeof FamilySearchQuerySchema>;
 export type FamilySearchQueryInput = z.input<typeof FamilySearchQuerySchema>;
 
-export const FamilySummarySchema = z.object({
+/** The parent as both the search and the family's page show them. */
+const ParentBaseSchema = z.object({
   userSn: z.string(),
   name: z.string(),
   email: z.string().nullable(),
@@ -146,6 +147,9 @@ export const FamilySummarySchema = z.object({
   registeredAt: z.string(),
   /** The parent finished the onboarding form. */
   onboarded: z.boolean(),
+});
+
+export const FamilySummarySchema = ParentBaseSchema.extend({
   /** A membership plan active now. */
   member: z.boolean(),
   adviser: AdviserRefSchema.nullable(),
@@ -162,13 +166,7 @@ export type FamilyList = z.infer<typeof FamilyListSchema>;
 // ---------------------------------------------------------------------------------------------
 // A family's page
 
-export const FamilyParentSchema = z.object({
-  userSn: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phoneMasked: z.string(),
-  registeredAt: z.string(),
-  onboarded: z.boolean(),
+export const FamilyParentSchema = ParentBaseSchema.extend({
   /** The parent's language (`en` / `zh_CN`); null until they chose one. */
   language: z.string().nullable(),
   /** The parent's IANA zone; null until their browser sent one. */
