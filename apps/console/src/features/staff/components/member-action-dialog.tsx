@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffSummary } from '@portal/shared/staff';
 import { notify } from '@portal/web-kit/notify';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/dialog';
 import { staffApi, staffQueriesKey } from '../api';
 
 export type MemberAction = 'disable' | 'enable' | 'reset';
@@ -42,11 +43,10 @@ export function MemberActionDialog({
   const texts = target ? TEXTS[target.action] : undefined;
   const name = target?.member.name ?? '';
   return (
-    <Modal
+    <Dialog
       opened={target !== null}
       onClose={onClose}
       title={texts ? t(texts.title, { name }) : ''}
-      closeButtonProps={{ 'aria-label': common('close') }}
     >
       {target && texts && (
         <Stack gap="md">
@@ -66,6 +66,6 @@ export function MemberActionDialog({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }
