@@ -4,8 +4,10 @@ import { expect, expectAccessible, test, useLanguage, type Language } from '../f
 import type { Page } from '@playwright/test';
 
 // Both journeys sign the demo admin in: one after the other, so their authenticator codes reach
-// the server in the order they were taken (a time step is accepted once and only upwards).
-test.describe.configure({ mode: 'default' });
+// the server in the order they were taken (a time step is accepted once and only upwards). A
+// journey may wait up to a 30-second time step for its turn (e2e/fixtures/console.ts), so it gets
+// twice the default budget.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
 
 /** What each language's journey reads and clicks. */
 const TEXTS = {
