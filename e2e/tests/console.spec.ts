@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { DEMO_ADVISER, setupLinkFor, signInToConsole, totpCode } from '../fixtures/console';
 import { expect, expectAccessible, test, useLanguage, type Language } from '../fixtures/test';
 
+// A staff sign-in may wait up to a 30-second TOTP time step for its turn (e2e/fixtures/console.ts).
+test.describe.configure({ timeout: 120_000 });
+
 const TEXTS = {
   en: {
     staffNav: 'Staff',
