@@ -7,7 +7,7 @@ export const texts = defineTexts({
     title: 'Families',
     search: {
       label: 'Search',
-      placeholder: 'Phone, e-mail, name, user number or child’s name',
+      placeholder: 'Phone, e-mail, name, child…',
       registered: 'Registered',
       registeredPlaceholder: 'Any date',
       member: 'Membership',
@@ -30,7 +30,7 @@ export const texts = defineTexts({
       member: 'Member',
       adviser: 'Adviser',
       children: 'Children',
-      credits: 'Available credits',
+      credits: 'Credits',
     },
     table: {
       perPage: 'Rows per page',
@@ -219,7 +219,7 @@ export const texts = defineTexts({
     title: '家庭',
     search: {
       label: '搜索',
-      placeholder: '手机号、邮箱、姓名、用户编号或孩子名字',
+      placeholder: '手机号、邮箱、姓名、编号或孩子名字',
       registered: '注册日期',
       registeredPlaceholder: '不限',
       member: '会员',

@@ -84,7 +84,7 @@ describe('the families search', () => {
     await user.click(await screen.findByRole('option', { name: 'Members' }));
     await waitFor(() => expect(lastSearch(calls).get('member')).toBe('yes'));
 
-    await user.click(screen.getByText('Available credits'));
+    await user.click(screen.getByText('Credits'));
     await waitFor(() => expect(lastSearch(calls).get('sort')).toBe('availableCredits'));
     expect(lastSearch(calls).get('member')).toBe('yes');
     expect(screen.getByTestId('address')).toHaveTextContent('sort=availableCredits');
