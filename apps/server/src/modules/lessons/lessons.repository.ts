@@ -87,30 +87,75 @@ function lessonViewQuery(db: DbOrTx) {
     .leftJoin(lessonComments, eq(lessonComments.lesson_id, lessons.id));
 }
 
-/** One page of a lesson list: upcoming soonest first, completed latest first. */
-export function findLessonViews(
+/** A list's order: upcoming soonest first, completed latest first. */
+function listOrder(range: LessonRange) {
+  return [range === 'upcoming' ? asc(lessons.starts_at) : desc(lessons.starts_at), asc(lessons.id)];
+}
+
+/**
+ * One page of a lesson list and the list's total, in two statements. The page's lesson ids and
+ * the total come from the lessons and the children alone; the display fields (8 tables) are then
+ * read by those ids. One statement joining them under the list's filter costs ~2 ms to plan, and
+ * PostgreSQL plans it again on every call once the generic plan looks costlier than the parent's
+ * own (its estimate for "any parent" grows with the average parent's history): the growth
+ * benchmark's demo parent paid that at 1 M lessons and not at 10 k (bench/findings.md § 11).
+ * Read by ids, the 8-table statement's generic plan is as cheap at every size and is kept.
+ */
+export async function findLessonPage(
   db: DbOrTx,
   scope: LessonScope,
   range: LessonRange,
   now: Date,
   page: { limit: number; offset: number },
-) {
+): Promise<{ views: LessonView[]; total: number }> {
   const name = `lessons_page_${listShape(scope, range)}`;
-  const query = prepared(db, name, (db) =>
-    lessonViewQuery(db)
+  const pageQuery = prepared(db, name, (db) =>
+    db
+      .select({ id: lessons.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(lessons)
+      .innerJoin(students, eq(students.id, lessons.student_id))
       .where(and(scopeWhere(scope), rangeWhere(range)))
-      .orderBy(
-        range === 'upcoming' ? asc(lessons.starts_at) : desc(lessons.starts_at),
-        asc(lessons.id),
-      )
+      .orderBy(...listOrder(range))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
-  return query.execute({ ...listValues(scope, now), ...page });
+  const rows = await pageQuery.execute({ ...listValues(scope, now), ...page });
+  const [first] = rows;
+  if (first === undefined) {
+    // An empty first page means no lessons; past the last page the window counts nothing, and
+    // the total is asked on its own.
+    const none = page.offset === 0 && page.limit > 0;
+    return { views: [], total: none ? 0 : await countLessons(db, scope, range, now) };
+  }
+  return {
+    views: await findLessonViews(
+      db,
+      rows.map((row) => row.id),
+      range,
+    ),
+    total: first.total,
+  };
 }
 
-export async function countLessons(
+/** The lessons of these ids with their display fields, in the list's order. */
+function findLessonViews(db: DbOrTx, ids: number[], range: LessonRange) {
+  const name = `lessons_views_${range}`;
+  const query = prepared(db, name, (db) =>
+    lessonViewQuery(db)
+      .where(
+        and(
+          sql`${lessons.id} = any(${sql.placeholder('ids')}::int[])`,
+          isNull(students.deleted_at),
+        ),
+      )
+      .orderBy(...listOrder(range))
+      .prepare(name),
+  );
+  return query.execute({ ids });
+}
+
+async function countLessons(
   db: DbOrTx,
   scope: LessonScope,
   range: LessonRange,

@@ -20,10 +20,9 @@ import {
   recordEntry,
 } from '../scheduling/scheduling.service';
 import {
-  countLessons,
   enrollmentProgress,
   findEnrollmentViews,
-  findLessonViews,
+  findLessonPage,
   findOwnComment,
   findOwnLessonView,
   insertComment,
@@ -128,13 +127,10 @@ function toSummary(view: LessonView, now: Date): LessonSummary {
 async function listPage(ctx: Ctx, parentId: number, query: LessonListQuery, range: LessonRange) {
   const scope = await scopeOf(ctx, parentId, query.studentSn);
   const now = ctx.clock.now();
-  const [views, total] = await Promise.all([
-    findLessonViews(ctx.db, scope, range, now, {
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }),
-    countLessons(ctx.db, scope, range, now),
-  ]);
+  const { views, total } = await findLessonPage(ctx.db, scope, range, now, {
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
   return { lessons: views.map((view) => toSummary(view, now)), total };
 }
 

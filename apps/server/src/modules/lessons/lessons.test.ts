@@ -110,6 +110,17 @@ describe('upcoming lessons', () => {
     expect(west.json().data[0]).toMatchObject({ start_time: '03:10', start_date: '2026-11-20' });
     expect(west.json().data).toHaveLength(2);
     expect(west.json().total).toBe(8);
+    // A later page goes on in order; past the last page, no lessons and still the total.
+    const second = await get(
+      `/api/userSchedukeForStudent?time_diff=0&pagesize=3&page=2`,
+      f.headers,
+    );
+    expect(
+      second.json().data.map((lesson: { start_lessons: number }) => lesson.start_lessons),
+    ).toEqual([4, 5, 6]);
+    expect(second.json().total).toBe(8);
+    const past = await get(`/api/userSchedukeForStudent?time_diff=0&pagesize=3&page=4`, f.headers);
+    expect(past.json()).toMatchObject({ data: [], total: 8 });
   });
 
   it('reserves each scheduled lesson and schedules no more than the balance covers', async () => {
