@@ -156,18 +156,11 @@ async function requireFamily(ctx: Pick<AppContext, 'db'>, userSn: string): Promi
   return parent;
 }
 
-/** The first instant of a calendar day in the school's zone. */
+/** The first instant of a calendar day in the school's zone (the day may overflow its month). */
 function schoolDayStart(ctx: Pick<AppContext, 'config'>, iso: string, plusDays = 0): Date {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day + plusDays));
   return zonedTimeToUtc(
-    {
-      year: date.getUTCFullYear(),
-      month: date.getUTCMonth() + 1,
-      day: date.getUTCDate(),
-      hour: 0,
-      minute: 0,
-    },
+    { year, month, day: day + plusDays, hour: 0, minute: 0 },
     ctx.config.schoolTimeZone,
   );
 }
