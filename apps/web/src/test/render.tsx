@@ -1,42 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { renderWithProviders as renderWithKit } from '@portal/web-kit/test';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { i18n } from '../lib/i18n';
-import { theme } from '@portal/web-kit/theme';
 
-/** Renders a screen with the app's providers, a fresh query cache and a memory router. */
+export { stubFetch } from '@portal/web-kit/test';
+
+/**
+ * Renders a screen with the kit's providers (web-kit/test; the kit's i18n instance holds the app's
+ * texts, loaded by setup.ts), a fresh query cache and a memory router at `route`.
+ */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} env="test">
-        <Notifications />
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-}
-
-/** A fetch stub answering `body` with `status`, recording each call. */
-export function stubFetch(
-  answers: (url: string, init?: RequestInit) => { status?: number; body: unknown },
-) {
-  const calls: { url: string; init?: RequestInit }[] = [];
-  const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    calls.push({ url, init });
-    const { status = 200, body } = answers(url, init);
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
-  globalThis.fetch = fetchStub as typeof fetch;
-  return calls;
+  return renderWithKit(<MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>);
 }
