@@ -122,6 +122,10 @@ function CorrectionForm({
   const delta = deltaOf({ direction, amount });
   const count = Number.isInteger(delta) && delta !== 0 ? Math.abs(delta) : null;
   const after = count === null ? null : credits.available + delta;
+  const noteCount = t('correction.noteCount', {
+    count: note.trim().length,
+    max: CORRECTION_NOTE_MAX_LENGTH,
+  });
 
   return (
     <DialogForm
@@ -207,12 +211,7 @@ function CorrectionForm({
         // Mantine's description grey is under 4.5:1 on white (axe, e2e).
         descriptionProps={{ c: 'gray.7' }}
         description={
-          reason === 'other'
-            ? `${t('correction.noteRequired')} ${t('correction.noteCount', { count: note.trim().length, max: CORRECTION_NOTE_MAX_LENGTH })}`
-            : t('correction.noteCount', {
-                count: note.trim().length,
-                max: CORRECTION_NOTE_MAX_LENGTH,
-              })
+          reason === 'other' ? `${t('correction.noteRequired')} ${noteCount}` : noteCount
         }
         error={fieldError(errors.note)}
       />
