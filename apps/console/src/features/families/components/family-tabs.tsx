@@ -10,7 +10,8 @@ import type {
   LedgerItem,
 } from '@portal/shared/staff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { Language } from '@portal/shared/i18n';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -45,6 +46,23 @@ function tableOf<T>(records: T[], empty: string) {
   };
 }
 
+/** A column of instants shown as date and time; `fallback` for none. */
+function timeColumn<T>(
+  accessor: keyof T & string,
+  title: string,
+  language: Language,
+  fallback = '',
+): DataTableColumn<T> {
+  return {
+    accessor,
+    title,
+    render: (record) => {
+      const value = record[accessor] as string | null;
+      return value ? formatDateTime(value, language) : fallback;
+    },
+  };
+}
+
 const LESSON_COLORS: Record<FamilyLessonStatus, MantineColor> = {
   upcoming: 'blue',
   'in-progress': 'teal',
@@ -61,11 +79,7 @@ function LessonsTable({ lessons, empty }: { lessons: FamilyLesson[]; empty: stri
     <DataTable<FamilyLesson>
       {...tableOf(lessons, empty)}
       columns={[
-        {
-          accessor: 'startsAt',
-          title: t('lessons.when'),
-          render: (lesson) => formatDateTime(lesson.startsAt, language),
-        },
+        timeColumn('startsAt', t('lessons.when'), language),
         {
           accessor: 'course',
           title: t('lessons.course'),
@@ -124,11 +138,7 @@ function LedgerTable({ userSn }: { userSn: string }) {
       }
       {...tableTexts}
       columns={[
-        {
-          accessor: 'at',
-          title: t('ledger.at'),
-          render: (item) => formatDateTime(item.at, language),
-        },
+        timeColumn('at', t('ledger.at'), language),
         {
           accessor: 'title',
           title: t('ledger.event'),
@@ -182,11 +192,7 @@ function OrdersTable({ orders }: { orders: FamilyOrder[] }) {
             </Text>
           ),
         },
-        {
-          accessor: 'createdAt',
-          title: t('orders.createdAt'),
-          render: (order) => formatDateTime(order.createdAt, language),
-        },
+        timeColumn('createdAt', t('orders.createdAt'), language),
         {
           accessor: 'title',
           title: t('orders.title'),
@@ -248,22 +254,9 @@ function SessionsPanel({ family, canWrite }: { family: FamilyDetail; canWrite: b
       <DataTable<FamilySession>
         {...tableOf(family.sessions, t('sessions.none'))}
         columns={[
-          {
-            accessor: 'createdAt',
-            title: t('sessions.createdAt'),
-            render: (session) => formatDateTime(session.createdAt, language),
-          },
-          {
-            accessor: 'lastSeenAt',
-            title: t('sessions.lastSeenAt'),
-            render: (session) =>
-              session.lastSeenAt ? formatDateTime(session.lastSeenAt, language) : t('none'),
-          },
-          {
-            accessor: 'expiresAt',
-            title: t('sessions.expiresAt'),
-            render: (session) => formatDateTime(session.expiresAt, language),
-          },
+          timeColumn('createdAt', t('sessions.createdAt'), language),
+          timeColumn('lastSeenAt', t('sessions.lastSeenAt'), language, t('none')),
+          timeColumn('expiresAt', t('sessions.expiresAt'), language),
         ]}
       />
       <Dialog opened={confirming} onClose={confirm.close} title={t('sessions.confirmTitle')}>
@@ -302,11 +295,7 @@ function MessagesTable({ messages }: { messages: FamilyMessage[] }) {
     <DataTable<FamilyMessage>
       {...tableOf(messages, t('messages.none'))}
       columns={[
-        {
-          accessor: 'createdAt',
-          title: t('messages.createdAt'),
-          render: (message) => formatDateTime(message.createdAt, language),
-        },
+        timeColumn('createdAt', t('messages.createdAt'), language),
         {
           accessor: 'channel',
           title: t('messages.channel'),
