@@ -3,31 +3,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetLanguageChoice } from '../../features/auth/hooks/use-language-choice';
 import { SignInPage } from '../../features/auth/components/sign-in-page';
 import { changeLanguage } from '../../lib/i18n';
-import { renderWithProviders, stubFetch } from '../../test/render';
+import { renderWithProviders } from '../../test/render';
+import { stubSignIn } from '../../test/sign-in';
 import { PublicLayout } from './public-layout';
 
 // The sign-in page in its frame, as the public layout route (and the pre-render) draws it: the
 // language is picked in the frame's header.
 
-const LOGIN = { token: 't'.repeat(43), status: 1, user_sn: 'P1' };
-
 const bodiesOf = (calls: { url: string; init?: RequestInit }[], path: string) =>
   calls
     .filter((call) => new URL(call.url, 'http://localhost').pathname === path)
     .map((call) => JSON.parse(String(call.init?.body)) as Record<string, unknown>);
-
-/** Answers the sign-in; the profile says the account's earlier language is English. */
-function stubSignIn(
-  loginAnswer: { status?: number; body: unknown } = { body: { code: 200, msg: 'ok', data: LOGIN } },
-) {
-  return stubFetch((url) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    if (path === '/api/verify-code-login') return loginAnswer;
-    if (path === '/api/user/profile')
-      return { body: { code: 200, msg: 'ok', data: { language: 'en' } } };
-    return { body: { code: 200, msg: 'ok', data: null } };
-  });
-}
 
 beforeEach(async () => {
   await changeLanguage('en');

@@ -1,24 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
-import { renderWithProviders, stubFetch } from '../../../test/render';
+import { renderWithProviders } from '../../../test/render';
+import { stubSignIn } from '../../../test/sign-in';
 import { forgetLanguageChoice } from '../hooks/use-language-choice';
 import { CodeSignInForm } from './code-sign-in-form';
-
-const LOGIN = { token: 't'.repeat(43), status: 1, user_sn: 'P1' };
-
-/** Answers the sign-in; the profile says the account's earlier language is English. */
-function stubSignIn(
-  loginAnswer: { status?: number; body: unknown } = { body: { code: 200, msg: 'ok', data: LOGIN } },
-) {
-  return stubFetch((url) => {
-    const path = new URL(url, 'http://localhost').pathname;
-    if (path === '/api/verify-code-login') return loginAnswer;
-    if (path === '/api/user/profile')
-      return { body: { code: 200, msg: 'ok', data: { language: 'en' } } };
-    return { body: { code: 200, msg: 'ok', data: null } };
-  });
-}
 
 beforeEach(async () => {
   await changeLanguage('en');
