@@ -4,16 +4,12 @@ import {
   Container,
   Group,
   Paper,
-  SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { ListState } from '@portal/web-kit/list-state';
 import '@mantine/core/styles/Avatar.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_CHILDREN } from '@portal/shared/children';
 import { twoDigits } from '@portal/shared/api';
@@ -28,6 +24,7 @@ import { notify } from '@portal/web-kit/notify';
 import { profileQueryOptions } from '../../../api/profile';
 import { storage } from '../../../lib/storage';
 import { childrenQueryOptions } from '../api/children-api';
+import { ChildGrid } from './child-grid';
 
 const padDate = (date: string) =>
   date
@@ -78,50 +75,36 @@ export function ChildPickerPage() {
               {t('pickerSubtitle')}
             </Text>
           </div>
-          <ListState
-            query={children}
-            loading={<Skeleton height={96} />}
-            error={<Text c="red.8">{t('loadFailed')}</Text>}
-            isEmpty={(list) => list.length === 0}
-            empty={
-              <Text c="dimmed" role="status">
-                {t('empty')}
-              </Text>
-            }
-          >
-            {(list) => (
-              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-                {list.map((child) => {
-                  const isSelected = child.student_sn === selected;
-                  return (
-                    <UnstyledButton
-                      key={child.student_sn}
-                      onClick={() => setSelected(isSelected ? null : child.student_sn)}
-                      aria-pressed={isSelected}
-                      aria-label={t('pickNamed', { name: child.nickname })}
-                      p="md"
-                      style={{
-                        borderRadius: 'var(--mantine-radius-md)',
-                        border: isSelected
-                          ? '3px solid var(--mantine-color-brand-6)'
-                          : '1px solid var(--mantine-color-gray-3)',
-                      }}
-                    >
-                      <Group wrap="nowrap">
-                        <Avatar src={child.avatar} alt="" size="lg" />
-                        <Stack gap={2}>
-                          <Text fw={700}>{child.nickname}</Text>
-                          <Text size="sm" c="dimmed">
-                            {t('born', { date: padDate(child.birth_date) })}
-                          </Text>
-                        </Stack>
-                      </Group>
-                    </UnstyledButton>
-                  );
-                })}
-              </SimpleGrid>
-            )}
-          </ListState>
+          <ChildGrid query={children} loadingHeight={96}>
+            {(child) => {
+              const isSelected = child.student_sn === selected;
+              return (
+                <UnstyledButton
+                  key={child.student_sn}
+                  onClick={() => setSelected(isSelected ? null : child.student_sn)}
+                  aria-pressed={isSelected}
+                  aria-label={t('pickNamed', { name: child.nickname })}
+                  p="md"
+                  style={{
+                    borderRadius: 'var(--mantine-radius-md)',
+                    border: isSelected
+                      ? '3px solid var(--mantine-color-brand-6)'
+                      : '1px solid var(--mantine-color-gray-3)',
+                  }}
+                >
+                  <Group wrap="nowrap">
+                    <Avatar src={child.avatar} alt="" size="lg" />
+                    <Stack gap={2}>
+                      <Text fw={700}>{child.nickname}</Text>
+                      <Text size="sm" c="dimmed">
+                        {t('born', { date: padDate(child.birth_date) })}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </UnstyledButton>
+              );
+            }}
+          </ChildGrid>
           <Group justify="space-between">
             <Group gap="sm">
               {details?.can_add_child !== false ? (

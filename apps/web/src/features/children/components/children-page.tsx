@@ -5,17 +5,13 @@ import {
   Container,
   Group,
   Modal,
-  SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { ListState } from '@portal/web-kit/list-state';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_CHILDREN } from '@portal/shared/children';
@@ -27,6 +23,7 @@ import { AdviserCard } from '../../../components/adviser-card';
 import { profileQueryOptions, userInfoQueryOptions } from '../../../api/profile';
 import { formatDate } from '@portal/web-kit/time';
 import { childrenApi, childrenQueryOptions } from '../api/children-api';
+import { ChildGrid } from './child-grid';
 
 /**
  * `addChildren`: the one children list (issue #19), where adding, editing and deleting return.
@@ -74,71 +71,57 @@ export function ChildrenPage() {
                 })}
           </Text>
         )}
-        <ListState
-          query={children}
-          loading={<Skeleton height={120} />}
-          error={<Text c="red.8">{t('loadFailed')}</Text>}
-          isEmpty={(list) => list.length === 0}
-          empty={
-            <Text c="dimmed" role="status">
-              {t('empty')}
-            </Text>
-          }
-        >
-          {(list) => (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-              {list.map((child) => {
-                const isCurrent = child.student_sn === current;
-                return (
-                  <Card
-                    key={child.student_sn}
-                    withBorder
-                    radius="md"
-                    style={
-                      isCurrent
-                        ? { borderColor: 'var(--mantine-color-brand-6)', borderWidth: 3 }
-                        : undefined
-                    }
-                  >
-                    <UnstyledButton
-                      onClick={() => select.mutate(child.student_sn)}
-                      aria-pressed={isCurrent}
-                      aria-label={t('makeCurrent', { name: child.nickname })}
-                    >
-                      <Group wrap="nowrap">
-                        <Avatar src={child.avatar} alt="" size="lg" />
-                        <Stack gap={2}>
-                          <Text fw={700}>{child.nickname}</Text>
-                          <Text size="sm" c="dimmed">
-                            {t('born', {
-                              // Sent M/D/YYYY; shown MM/DD/YYYY in English (spec §5), 2020年10月26日 in Chinese.
-                              date: formatDate(child.birth_date, 'birthday'),
-                            })}
-                          </Text>
-                          {isCurrent && (
-                            <Text size="xs" c="brand.7" fw={600}>
-                              {t('current')}
-                            </Text>
-                          )}
-                        </Stack>
-                      </Group>
-                    </UnstyledButton>
-                    <Button
-                      component={Link}
-                      to={paths.editChild(child.student_sn)}
-                      variant="light"
-                      size="xs"
-                      mt="md"
-                      aria-label={t('editNamed', { name: child.nickname })}
-                    >
-                      {t('edit')}
-                    </Button>
-                  </Card>
-                );
-              })}
-            </SimpleGrid>
-          )}
-        </ListState>
+        <ChildGrid query={children} loadingHeight={120}>
+          {(child) => {
+            const isCurrent = child.student_sn === current;
+            return (
+              <Card
+                key={child.student_sn}
+                withBorder
+                radius="md"
+                style={
+                  isCurrent
+                    ? { borderColor: 'var(--mantine-color-brand-6)', borderWidth: 3 }
+                    : undefined
+                }
+              >
+                <UnstyledButton
+                  onClick={() => select.mutate(child.student_sn)}
+                  aria-pressed={isCurrent}
+                  aria-label={t('makeCurrent', { name: child.nickname })}
+                >
+                  <Group wrap="nowrap">
+                    <Avatar src={child.avatar} alt="" size="lg" />
+                    <Stack gap={2}>
+                      <Text fw={700}>{child.nickname}</Text>
+                      <Text size="sm" c="dimmed">
+                        {t('born', {
+                          // Sent M/D/YYYY; shown MM/DD/YYYY in English (spec §5), 2020年10月26日 in Chinese.
+                          date: formatDate(child.birth_date, 'birthday'),
+                        })}
+                      </Text>
+                      {isCurrent && (
+                        <Text size="xs" c="brand.7" fw={600}>
+                          {t('current')}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
+                </UnstyledButton>
+                <Button
+                  component={Link}
+                  to={paths.editChild(child.student_sn)}
+                  variant="light"
+                  size="xs"
+                  mt="md"
+                  aria-label={t('editNamed', { name: child.nickname })}
+                >
+                  {t('edit')}
+                </Button>
+              </Card>
+            );
+          }}
+        </ChildGrid>
       </Container>
       <Modal
         opened={limitOpen}
