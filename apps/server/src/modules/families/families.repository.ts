@@ -9,11 +9,6 @@ import { advisers, parents, staff } from '../../db/schema';
  * module's service.
  */
 
-/** `%` and `_` typed in the search box match themselves. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export interface FamilySearchFilter {
   /** An ILIKE pattern on name, e-mail, user_sn and the children's nicknames. */
   textPattern?: string;

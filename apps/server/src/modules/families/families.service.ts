@@ -9,6 +9,7 @@ import type {
 import { LESSON_STATUS } from '@portal/shared/lessons';
 import { maskPhoneForStaff } from '@portal/shared/staff';
 import type { AppContext } from '../../app-context';
+import { likePattern } from '../../db/like';
 import { badRequest, notFound } from '../../lib/app-error';
 import { zonedTimeToUtc } from '../../lib/time';
 import {
@@ -52,7 +53,6 @@ import {
   findAllStaffRefs,
   findParentRefs,
   findStaffRefs,
-  likePattern,
   searchFamilies as searchFamilyRows,
   type FamilySearchFilter,
 } from './families.repository';

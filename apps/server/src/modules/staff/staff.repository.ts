@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { StaffRole, StaffStatus } from '@portal/shared/staff';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like';
 import { staff, staffRecoveryCodes, staffSessions, staffTokens } from '../../db/schema';
 
 export type StaffRow = typeof staff.$inferSelect;
@@ -283,12 +284,8 @@ function listRowOf(row: { member: StaffRow; lastSignInAt: Date | null }): StaffL
   };
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 function whereOf(filter: StaffListFilter): SQL | undefined {
-  const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  const pattern = filter.q ? likePattern(filter.q) : undefined;
   return and(
     pattern === undefined ? undefined : or(ilike(staff.email, pattern), ilike(staff.name, pattern)),
     filter.role === undefined ? undefined : eq(staff.role, filter.role),
