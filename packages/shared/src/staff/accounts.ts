@@ -158,6 +158,15 @@ export const SetupBodySchema = z.object({
 });
 export type SetupBody = z.infer<typeof SetupBodySchema>;
 
+/** The set-up form in the console: the body's name and password, the password typed twice. */
+export const SetupFormSchema = SetupBodySchema.pick({ name: true, password: true })
+  .extend({ confirm: z.string() })
+  .refine((form) => form.password === form.confirm, {
+    path: ['confirm'],
+    message: 'newPswDontSame',
+  });
+export type SetupForm = z.input<typeof SetupFormSchema>;
+
 export const SetupAnswerSchema = z.object({
   step: z.literal('enrol'),
   ticket: z.string(),

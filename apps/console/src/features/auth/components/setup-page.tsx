@@ -11,7 +11,12 @@ import {
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { SetupBodySchema, type Enrolment, type SetupInfo } from '@portal/shared/staff';
+import {
+  SetupFormSchema,
+  type Enrolment,
+  type SetupForm as SetupFormValues,
+  type SetupInfo,
+} from '@portal/shared/staff';
 import { FormAlert, fieldError, useFormFeedback } from '@portal/web-kit/forms';
 import { ListState } from '@portal/web-kit/list-state';
 import { PageLoader, useDocumentTitle } from '@portal/web-kit/page';
@@ -19,20 +24,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { authApi, setupInfoQuery } from '../api';
 import { EnrolStep } from './enrol-step';
 import { useAfterVerify } from './use-after-verify';
-
-const SetupFormSchema = SetupBodySchema.pick({ name: true, password: true })
-  .extend({ confirm: z.string() })
-  .refine((form) => form.password === form.confirm, {
-    path: ['confirm'],
-    message: 'newPswDontSame',
-  });
-type SetupFormValues = z.input<typeof SetupFormSchema>;
 
 type Step = { kind: 'form' } | { kind: 'enrol'; ticket: string; enrolment: Enrolment };
 
