@@ -13,6 +13,7 @@ import {
   type CorrectionRow,
 } from './corrections.repository';
 import { lockLedgerOf, sumCredits, type CreditTotals } from './credits.repository';
+import { availableOf } from './ledger.service';
 
 /**
  * Staff credit corrections (issue #21, decision 044): an append-only ledger row of its own event
@@ -77,7 +78,7 @@ export function correctionTitle(delta: number, reason: CorrectionReason) {
 
 const balanceOf = (totals: CreditTotals): CreditBalance => ({
   ...totals,
-  available: totals.paid + totals.reward - totals.reserved,
+  available: availableOf(totals),
 });
 
 /** Midnight UTC of `now`'s day: the advisers' daily limit counts from there. */

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context';
 import { unauthenticated } from '../../lib/app-error';
 import { findParentById } from '../parents/parents.service';
 import { sumCredits } from './credits.repository';
+import { availableOf } from './ledger.service';
 
 /** A parent's credits, derived from the ledger (docs/product.md → Lessons and credits). */
 export interface CreditAccount {
@@ -26,7 +27,7 @@ export async function getAccount(
   const balance = totals.paid + totals.reward;
   return {
     balance,
-    available: balance - totals.reserved,
+    available: availableOf(totals),
     purchased: totals.paid,
     reward: totals.reward,
     holder: { language: parent.language, timeZone: parent.time_zone },

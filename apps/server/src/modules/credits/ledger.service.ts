@@ -5,6 +5,7 @@ import {
   hasLedgerKey,
   lockLedgerOf,
   sumCredits,
+  type CreditTotals,
   type NewLedgerRow,
 } from './credits.repository';
 
@@ -21,6 +22,14 @@ export interface LessonCredits {
   label: { en: string; zh: string };
 }
 
+/**
+ * Credits free to book: paid and reward credit less what is held for scheduled lessons
+ * (docs/product.md → Lessons and credits: `balance_valid`). Never negative by the ledger's rules.
+ */
+export function availableOf(totals: CreditTotals): number {
+  return totals.paid + totals.reward - totals.reserved;
+}
+
 const keyOf = (lessonId: number, move: 'reserve' | 'release' | 'consume') =>
   `lesson:${lessonId}:${move}`;
 
@@ -33,7 +42,7 @@ export async function reserveLessonCredits(tx: Transaction, move: LessonCredits)
   await lockLedgerOf(tx, move.parentId);
   if (await hasLedgerKey(tx, keyOf(move.lessonId, 'reserve'))) return true;
   const totals = await sumCredits(tx, move.parentId);
-  if (totals.paid + totals.reward - totals.reserved < move.credits) return false;
+  if (availableOf(totals) < move.credits) return false;
   await appendRow(tx, {
     parent_id: move.parentId,
     event: 'reserve',
