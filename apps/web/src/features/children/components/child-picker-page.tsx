@@ -12,7 +12,7 @@ import {
 import '@mantine/core/styles/Avatar.css';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_CHILDREN } from '@portal/shared/children';
-import { twoDigits } from '@portal/shared/api';
+import { formatDate } from '@portal/web-kit/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -25,12 +25,6 @@ import { profileQueryOptions } from '../../../api/profile';
 import { storage } from '../../../lib/storage';
 import { childrenQueryOptions } from '../api/children-api';
 import { ChildGrid } from './child-grid';
-
-const padDate = (date: string) =>
-  date
-    .split('/')
-    .map((part, i) => (i < 2 ? twoDigits(Number(part)) : part))
-    .join('/');
 
 /**
  * `/addChild`: the onboarding child picker (spec §2); after onboarding it opens the children list. Pick a child to edit, add one under the
@@ -97,7 +91,7 @@ export function ChildPickerPage() {
                     <Stack gap={2}>
                       <Text fw={700}>{child.nickname}</Text>
                       <Text size="sm" c="dimmed">
-                        {t('born', { date: padDate(child.birth_date) })}
+                        {t('born', { date: formatDate(child.birth_date, 'birthday') })}
                       </Text>
                     </Stack>
                   </Group>
