@@ -1,7 +1,8 @@
 import type { Language } from '@portal/shared/i18n';
 import { currentLanguage } from './i18n';
 
-const LOCALE: Record<Language, string> = { en: 'en-GB', zh_CN: 'zh-CN' };
+/** The Intl locale of each interface language (the console's dates and numbers). */
+export const LOCALE: Record<Language, string> = { en: 'en-GB', zh_CN: 'zh-CN' };
 
 /**
  * An instant as date and time in the interface language and the browser's zone:

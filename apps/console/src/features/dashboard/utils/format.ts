@@ -1,6 +1,5 @@
 import type { Language } from '@portal/shared/i18n';
-
-const LOCALE: Record<Language, string> = { en: 'en-GB', zh_CN: 'zh-CN' };
+import { LOCALE } from '../../../lib/format';
 
 /** A whole number with the language's grouping: "12,480". */
 export function formatCount(value: number, language: Language): string {
