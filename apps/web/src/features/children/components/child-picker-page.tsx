@@ -1,14 +1,4 @@
-import {
-  Avatar,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Avatar, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import '@mantine/core/styles/Avatar.css';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MAX_CHILDREN } from '@portal/shared/children';
@@ -23,6 +13,7 @@ import { messageText } from '../../../lib/i18n';
 import { notify } from '@portal/web-kit/notify';
 import { profileQueryOptions } from '../../../api/profile';
 import { storage } from '../../../lib/storage';
+import { OnboardingCard } from '../../../components/onboarding-card';
 import { childrenQueryOptions } from '../api/children-api';
 import { ChildGrid } from './child-grid';
 
@@ -53,92 +44,80 @@ export function ChildPickerPage() {
   const editLink = selectedChild ? paths.editChild(selectedChild.student_sn) : undefined;
 
   return (
-    <Container size="md" py="xl">
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
-        <Stack gap="lg">
-          <div>
-            {details?.status === 0 && (
-              <Text size="sm" c="dimmed">
-                {t('step', { step: 2, total: 2 })}
-              </Text>
-            )}
-            <Title order={1} size="h2">
-              {t('pickerTitle')}
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              {t('pickerSubtitle')}
-            </Text>
-          </div>
-          <ChildGrid query={children} loadingHeight={96}>
-            {(child) => {
-              const isSelected = child.student_sn === selected;
-              return (
-                <UnstyledButton
-                  key={child.student_sn}
-                  onClick={() => setSelected(isSelected ? null : child.student_sn)}
-                  aria-pressed={isSelected}
-                  aria-label={t('pickNamed', { name: child.nickname })}
-                  p="md"
-                  style={{
-                    borderRadius: 'var(--mantine-radius-md)',
-                    border: isSelected
-                      ? '3px solid var(--mantine-color-brand-6)'
-                      : '1px solid var(--mantine-color-gray-3)',
-                  }}
-                >
-                  <Group wrap="nowrap">
-                    <Avatar src={child.avatar} alt="" size="lg" />
-                    <Stack gap={2}>
-                      <Text fw={700}>{child.nickname}</Text>
-                      <Text size="sm" c="dimmed">
-                        {t('born', { date: formatDate(child.birth_date, 'birthday') })}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </UnstyledButton>
-              );
-            }}
-          </ChildGrid>
-          <Group justify="space-between">
-            <Group gap="sm">
-              {details?.can_add_child !== false ? (
-                <Button variant="light" component={Link} to={`${paths.childForm}?add=1`}>
-                  {t('add')}
-                </Button>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t('limitText', { count: details.child_limit, max: MAX_CHILDREN })}
-                </Text>
-              )}
-              {(children.data?.length ?? 0) > 0 &&
-                (editLink ? (
-                  <Button variant="default" component={Link} to={editLink}>
-                    {t('edit')}
-                  </Button>
-                ) : (
-                  <Button
-                    variant="default"
-                    onClick={() => notify('yellow', messageText('selectChild'))}
-                  >
-                    {t('edit')}
-                  </Button>
-                ))}
-            </Group>
-            <Button
-              loading={next.isPending}
-              onClick={() => {
-                if (!children.data?.length) {
-                  notify('yellow', messageText('onboardingChildFirst'));
-                  return;
-                }
-                next.mutate();
+    <OnboardingCard
+      size="md"
+      step={details?.status === 0 && t('step', { step: 2, total: 2 })}
+      title={t('pickerTitle')}
+      subtitle={t('pickerSubtitle')}
+    >
+      <ChildGrid query={children} loadingHeight={96}>
+        {(child) => {
+          const isSelected = child.student_sn === selected;
+          return (
+            <UnstyledButton
+              key={child.student_sn}
+              onClick={() => setSelected(isSelected ? null : child.student_sn)}
+              aria-pressed={isSelected}
+              aria-label={t('pickNamed', { name: child.nickname })}
+              p="md"
+              style={{
+                borderRadius: 'var(--mantine-radius-md)',
+                border: isSelected
+                  ? '3px solid var(--mantine-color-brand-6)'
+                  : '1px solid var(--mantine-color-gray-3)',
               }}
             >
-              {t('next')}
+              <Group wrap="nowrap">
+                <Avatar src={child.avatar} alt="" size="lg" />
+                <Stack gap={2}>
+                  <Text fw={700}>{child.nickname}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t('born', { date: formatDate(child.birth_date, 'birthday') })}
+                  </Text>
+                </Stack>
+              </Group>
+            </UnstyledButton>
+          );
+        }}
+      </ChildGrid>
+      <Group justify="space-between">
+        <Group gap="sm">
+          {details?.can_add_child !== false ? (
+            <Button variant="light" component={Link} to={`${paths.childForm}?add=1`}>
+              {t('add')}
             </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Container>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('limitText', { count: details.child_limit, max: MAX_CHILDREN })}
+            </Text>
+          )}
+          {(children.data?.length ?? 0) > 0 &&
+            (editLink ? (
+              <Button variant="default" component={Link} to={editLink}>
+                {t('edit')}
+              </Button>
+            ) : (
+              <Button
+                variant="default"
+                onClick={() => notify('yellow', messageText('selectChild'))}
+              >
+                {t('edit')}
+              </Button>
+            ))}
+        </Group>
+        <Button
+          loading={next.isPending}
+          onClick={() => {
+            if (!children.data?.length) {
+              notify('yellow', messageText('onboardingChildFirst'));
+              return;
+            }
+            next.mutate();
+          }}
+        >
+          {t('next')}
+        </Button>
+      </Group>
+    </OnboardingCard>
   );
 }

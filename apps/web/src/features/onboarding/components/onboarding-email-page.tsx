@@ -1,4 +1,4 @@
-import { Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '@portal/shared/auth';
@@ -17,6 +17,7 @@ import { FormAlert, useFormFeedback, fieldError } from '@portal/web-kit/forms';
 import { PageLoader, useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { messageText } from '../../../lib/i18n';
+import { OnboardingCard } from '../../../components/onboarding-card';
 import { profileQueryOptions } from '../../../api/profile';
 import { storage } from '../../../lib/storage';
 import { onboardingApi } from '../api/onboarding-api';
@@ -131,23 +132,13 @@ export function OnboardingEmailPage() {
     return <Navigate to={paths.home.attendClassNow} replace />;
 
   return (
-    <Container size={520} py="xl">
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 32 }}>
-        <Stack gap="lg">
-          <div>
-            <Text size="sm" c="dimmed">
-              {t('step', { step: 1, total: 2 })}
-            </Text>
-            <Title order={1} size="h2">
-              {t('emailTitle')}
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              {t('emailSubtitle')}
-            </Text>
-          </div>
-          {profile.data ? <EmailForm profile={profile.data} /> : <PageLoader />}
-        </Stack>
-      </Paper>
-    </Container>
+    <OnboardingCard
+      size={520}
+      step={t('step', { step: 1, total: 2 })}
+      title={t('emailTitle')}
+      subtitle={t('emailSubtitle')}
+    >
+      {profile.data ? <EmailForm profile={profile.data} /> : <PageLoader />}
+    </OnboardingCard>
   );
 }
