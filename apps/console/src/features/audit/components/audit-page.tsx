@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import type { DatesRangeValue } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@portal/shared/staff';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import { auditQuery, staffOptionsQuery } from '../api';
 import { useAuditSearch, type AuditPatch } from '../utils/search-params';
 import { AuditEntriesTable } from './audit-entries-table';
@@ -103,20 +104,12 @@ export function AuditPage() {
           onChange={(event) => type({ ...typed, userSn: event.currentTarget.value })}
           w={120}
         />
-        <DatePickerInput
-          type="range"
+        <DateRangeFilter
           label={t('filters.dates')}
           placeholder={t('filters.datesPlaceholder')}
           value={range}
-          onChange={(value) => {
-            setRange(value);
-            const [from, to] = value;
-            if ((from && to) || (!from && !to))
-              update({ from: from ?? undefined, to: to ?? undefined });
-          }}
-          clearable
-          // Mantine's placeholder grey is under 4.5:1 on white (axe, e2e).
-          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+          onChange={setRange}
+          onRange={(from, to) => update({ from, to })}
           w={200}
         />
         {filtered && (
