@@ -5,9 +5,12 @@ import { CHILDREN_MESSAGES } from '../children/messages';
 import { CREDITS_MESSAGES } from '../credits/messages';
 import { LESSONS_MESSAGES } from '../lessons/messages';
 import { ONBOARDING_MESSAGES } from '../onboarding/messages';
+import type { CATALOGUE_ADMIN_MESSAGES } from '../staff/catalogue-admin-messages';
 import type { DASHBOARD_MESSAGES } from '../staff/dashboard-messages';
 import type { FAMILIES_MESSAGES } from '../staff/families-messages';
 import type { STAFF_AUTH_MESSAGES } from '../staff/staff-auth-messages';
+import type { TEACHERS_MESSAGES } from '../staff/teachers-messages';
+import type { TIMETABLE_MESSAGES } from '../staff/timetable-messages';
 import type { Language } from './language';
 
 /**
@@ -80,7 +83,12 @@ const FEATURE_MESSAGES = [
  * loads them, so its pages do not grow with the console (issue #21).
  */
 type StaffMessages =
-  typeof STAFF_AUTH_MESSAGES | typeof FAMILIES_MESSAGES | typeof DASHBOARD_MESSAGES;
+  | typeof STAFF_AUTH_MESSAGES
+  | typeof FAMILIES_MESSAGES
+  | typeof DASHBOARD_MESSAGES
+  | typeof CATALOGUE_ADMIN_MESSAGES
+  | typeof TEACHERS_MESSAGES
+  | typeof TIMETABLE_MESSAGES;
 
 type FeatureMessages = (typeof FEATURE_MESSAGES)[number];
 type KeysOf<T> = T extends { en: infer E } ? keyof E : never;

@@ -24,9 +24,45 @@ export const AUDIT_ACTIONS = [
   'parent.sessions-revoked',
   'child.updated',
   'credits.corrected',
+  'catalogue.created',
+  'catalogue.updated',
+  'catalogue.retired',
+  'agreement.updated',
+  'teacher.created',
+  'teacher.updated',
+  'teacher.photo-uploaded',
+  'teacher.time-off-added',
+  'teacher.time-off-removed',
+  'enrollment.created',
+  'enrollment.ended',
+  'lesson.moved',
+  'lesson.series-moved',
+  'lesson.cancelled',
+  'lesson.substitute-assigned',
+  'closure.declared',
+  'lesson.teacher-entered',
+  'lesson.attendance-marked',
+  'lesson.note-written',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about. */
-export const AUDIT_TARGETS = ['staff', 'parent', 'child', 'session', 'credit-correction'] as const;
+export const AUDIT_TARGETS = [
+  'staff',
+  'parent',
+  'child',
+  'session',
+  'credit-correction',
+  'subject',
+  'level-group',
+  'level',
+  'topic',
+  'course',
+  'agreement',
+  'teacher',
+  'time-off',
+  'enrollment',
+  'lesson',
+  'closure',
+] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -4,3 +4,6 @@ export * from './accounts';
 export * from './dashboard';
 export * from './families';
 export * from './messages';
+export * from './timetable';
+export * from './teachers';
+export * from './catalogue-admin';

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './platform';
+import { teachers } from './teachers';
 
 /** Subjects taught (spec §3 Subject); titles and descriptions in both languages. */
 export const subjects = pgTable('subjects', {
@@ -87,9 +89,25 @@ export const courses = pgTable(
     total_lessons: integer('total_lessons').notNull(),
     time_zone: text('time_zone').notNull(),
     is_public: boolean('is_public').notNull().default(true),
+    /** The course's teacher (a single lesson may have a substitute: lessons.teacher_id). */
+    teacher_id: integer('teacher_id').references(() => teachers.id),
+    /** Children a course takes at most (running enrollments); 1 for one-on-one. */
+    capacity: integer('capacity').notNull().default(1),
+    /** A retired course takes no new enrollments and leaves the public pages; never deleted. */
+    retired_at: timestamp('retired_at', { withTimezone: true }),
+    /**
+     * Secret of the course's classroom rooms: a lesson's room key is derived from it and the
+     * lesson's start, so every child of one class (and the teacher) meets in the same room.
+     */
+    room_secret: text('room_secret')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     ...timestamps,
   },
-  (t) => [index('courses_public_idx').on(t.is_public, t.subject_id)],
+  (t) => [
+    index('courses_public_idx').on(t.is_public, t.subject_id),
+    index('courses_teacher_idx').on(t.teacher_id),
+  ],
 );
 
 /** A weekly slot of a course: local weekday (Sun 0) and start "HH:mm" in the course's zone. */

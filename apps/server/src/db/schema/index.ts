@@ -8,3 +8,5 @@ export * from './lessons';
 export * from './billing';
 export * from './registration';
 export * from './staff';
+export * from './teachers';
+export * from './timetable';

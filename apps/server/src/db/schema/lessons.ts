@@ -4,6 +4,7 @@ import { courses, topics } from './catalogue';
 import { students } from './children';
 import { parents } from './parents';
 import { timestamps } from './platform';
+import { teachers } from './teachers';
 
 /**
  * A child's place in a course (spec §3 Enrolled course). Its weekly timetable is the course's
@@ -33,6 +34,10 @@ export const enrollments = pgTable(
     // The generator visits only enrollments still running.
     index('enrollments_active_idx')
       .on(t.id)
+      .where(sql`${t.cancelled_at} is null`),
+    // A course's capacity counts its running enrollments (migration 0013).
+    index('enrollments_course_active_idx')
+      .on(t.course_id)
       .where(sql`${t.cancelled_at} is null`),
   ],
 );
@@ -73,6 +78,24 @@ export const lessons = pgTable(
     entered_at: timestamp('entered_at', { withTimezone: true }),
     /** When the settlement job consumed (or finished with) the lesson's credits. */
     settled_at: timestamp('settled_at', { withTimezone: true }),
+    /** Who teaches this lesson: the course's (or enrollment's) teacher, or a substitute. */
+    teacher_id: integer('teacher_id').references(() => teachers.id),
+    /** The teacher a substitute covers for; null when the lesson has its own teacher. */
+    substitute_for_id: integer('substitute_for_id').references(() => teachers.id),
+    /**
+     * Why the school cancelled it (LESSON_CANCEL_REASONS in @portal/shared/staff), e.g.
+     * `teacher-ill`, `closure`, `teacher-absent`; null when not cancelled or cancelled before #22.
+     */
+    cancel_reason: text('cancel_reason'),
+    /** The closure that cancelled it (closures.id). */
+    closure_id: integer('closure_id'),
+    /** The teacher's first entry into the classroom (late starts, "teacher absent"). */
+    teacher_entered_at: timestamp('teacher_entered_at', { withTimezone: true }),
+    /** The teacher's or an admin's mark, overriding `entered_at`: 'attended' | 'absent'. */
+    attendance: text('attendance', { enum: ['attended', 'absent'] }),
+    attendance_by: integer('attendance_by'),
+    /** The teacher's short note for the parent, shown on the completed lesson. */
+    teacher_note: text('teacher_note'),
     ...timestamps,
   },
   (t) => [
@@ -82,6 +105,9 @@ export const lessons = pgTable(
     index('lessons_parent_time_idx').on(t.parent_id, t.ends_at),
     // The console's dashboard: today's lessons and the leave window (decision 045).
     index('lessons_starts_idx').on(t.starts_at),
+    // A teacher's week, conflicts and figures.
+    index('lessons_teacher_time_idx').on(t.teacher_id, t.starts_at),
+    index('lessons_course_time_idx').on(t.course_id, t.starts_at),
     // The settlement job's queue: ended lessons not yet settled.
     index('lessons_unsettled_idx')
       .on(t.ends_at)

@@ -38,6 +38,10 @@ const EXPECTED: Record<string, Permission | 'public'> = {
   'POST /api/ops/families/{userSn}/children/{studentSn}': 'families.write',
   'POST /api/ops/families/{userSn}/sign-out-everywhere': 'families.write',
   'POST /api/ops/families/{userSn}/credits': 'credits.correct',
+  // #22 catalogue (catalogue.routes.ts)
+  // #22 teachers (teachers.routes.ts)
+  // #22 teaching (teaching.routes.ts)
+  // #22 timetable (timetable.routes.ts)
   'GET /api/ops/audit': 'audit.read',
   'GET /api/ops/staff-options': 'audit.read',
 };

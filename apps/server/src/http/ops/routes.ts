@@ -1,10 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { auditRoutes } from './audit.routes';
+import { catalogueRoutes } from './catalogue.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { familiesRoutes } from './families.routes';
 import { staffAuthRoutes } from './staff-auth.routes';
 import { staffRoutes } from './staff.routes';
+import { teachersRoutes } from './teachers.routes';
+import { teachingRoutes } from './teaching.routes';
+import { timetableRoutes } from './timetable.routes';
 
 /**
  * The staff edge's route plugins, one per feature (`<feature>.routes.ts` in this folder); app.ts
@@ -16,4 +20,8 @@ export const OPS_ROUTES: readonly FastifyPluginAsync<{ ctx: AppContext }>[] = [
   dashboardRoutes,
   familiesRoutes,
   auditRoutes,
+  catalogueRoutes,
+  teachersRoutes,
+  teachingRoutes,
+  timetableRoutes,
 ];

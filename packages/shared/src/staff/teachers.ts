@@ -1,0 +1,2 @@
+/** Teachers' profiles, time off and figures, and a teacher's own week (issue #22). */
+export {};
