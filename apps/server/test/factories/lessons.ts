@@ -44,6 +44,9 @@ export async function createCourse(
     duration?: number;
     zone?: string;
     total?: number;
+    teacherId?: number;
+    capacity?: number;
+    classType?: 'one_on_one' | 'small_group' | 'group';
   },
 ) {
   counter += 1;
@@ -79,7 +82,10 @@ export async function createCourse(
     .values({
       subject_id: subject!.id,
       level_id: level!.id,
-      class_type: 'one_on_one',
+      class_type: options.classType ?? 'one_on_one',
+      capacity:
+        options.capacity ?? (options.classType === 'one_on_one' || !options.classType ? 1 : 6),
+      teacher_id: options.teacherId ?? null,
       required_credit: options.credit ?? 1,
       duration_minutes: options.duration ?? 25,
       total_lessons: options.total ?? 24,
