@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { FamilyChild, FamilyDetail } from '@portal/shared/staff';
 import { formatDate } from '@portal/web-kit/time';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { familiesApi } from '../api';
@@ -204,8 +204,24 @@ export function PlanCard({ family }: { family: FamilyDetail }) {
   );
 }
 
-export function ChildrenCard({ family, canWrite }: { family: FamilyDetail; canWrite: boolean }) {
+/** What a child's row hands to another feature's action (FamilyPage's `childAction`). */
+export interface ChildActionProps {
+  userSn: string;
+  studentSn: string;
+  nickname: string;
+}
+
+export function ChildrenCard({
+  family,
+  canWrite,
+  ChildAction,
+}: {
+  family: FamilyDetail;
+  canWrite: boolean;
+  ChildAction?: ComponentType<ChildActionProps>;
+}) {
   const { t } = useTranslation('families');
+  const hasActions = canWrite || ChildAction !== undefined;
   const language = currentLanguage();
   const [editing, setEditing] = useState<FamilyChild | null>(null);
   return (
@@ -221,7 +237,7 @@ export function ChildrenCard({ family, canWrite }: { family: FamilyDetail; canWr
               <Table.Th>{t('children.nickname')}</Table.Th>
               <Table.Th>{t('children.birthday')}</Table.Th>
               <Table.Th>{t('children.age')}</Table.Th>
-              {canWrite && <Table.Th aria-hidden />}
+              {hasActions && <Table.Th aria-hidden />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -246,16 +262,27 @@ export function ChildrenCard({ family, canWrite }: { family: FamilyDetail; canWr
                 <Table.Td>
                   {child.age === null ? t('none') : t('children.ageValue', { count: child.age })}
                 </Table.Td>
-                {canWrite && (
-                  <Table.Td ta="right">
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      onClick={() => setEditing(child)}
-                      aria-label={t('children.editLabel', { name: child.nickname })}
-                    >
-                      {t('children.edit')}
-                    </Button>
+                {hasActions && (
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      {ChildAction && (
+                        <ChildAction
+                          userSn={family.parent.userSn}
+                          studentSn={child.studentSn}
+                          nickname={child.nickname}
+                        />
+                      )}
+                      {canWrite && (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          onClick={() => setEditing(child)}
+                          aria-label={t('children.editLabel', { name: child.nickname })}
+                        >
+                          {t('children.edit')}
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 )}
               </Table.Tr>

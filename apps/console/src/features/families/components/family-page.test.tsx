@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { memberOf, ok, renderWithProviders, stubFetch } from '../../../test/render';
 import { familyDetail } from '../testing/fixtures';
+import type { ChildActionProps } from './family-cards';
 import { FamilyPage } from './family-page';
 
 const DETAIL = '/api/ops/families/U100001';
@@ -19,12 +20,24 @@ function AuditStandIn({ userSn }: { userSn: string }) {
   return <p>audit entries of {userSn}</p>;
 }
 
+/** Another feature's action on a child's row, as app/routes.tsx hands it over (a stand-in). */
+function ChildActionStandIn({ userSn, studentSn, nickname }: ChildActionProps) {
+  return (
+    <button type="button">
+      enrol {nickname} ({studentSn}) of {userSn}
+    </button>
+  );
+}
+
 function open(me: Me = memberOf('admin'), route = '/families/U100001') {
-  return renderWithProviders(<FamilyPage auditSection={AuditStandIn} />, {
-    route,
-    path: '/families/:userSn',
-    me,
-  });
+  return renderWithProviders(
+    <FamilyPage auditSection={AuditStandIn} childAction={ChildActionStandIn} />,
+    {
+      route,
+      path: '/families/:userSn',
+      me,
+    },
+  );
 }
 
 type Answer = ReturnType<typeof ok> | ReturnType<typeof refused>;
@@ -113,6 +126,20 @@ describe("a family's page", () => {
     expect(screen.queryByRole('tab', { name: 'Audit log' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Correct credits' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it("gives a child's row the composed action for a role with schedule.manage only", async () => {
+    serve();
+    const first = open();
+    expect(
+      await screen.findByRole('button', { name: 'enrol Mia (S1) of U100001' }),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    open(memberOf('adviser'));
+    await screen.findByRole('heading', { level: 1, name: 'Li Na' });
+    expect(screen.queryByRole('button', { name: /enrol Mia/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit Mia' })).toBeInTheDocument();
   });
 
   it('offers no edits or corrections to a role that may only read', async () => {

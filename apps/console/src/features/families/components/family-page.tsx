@@ -18,7 +18,13 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../lib/use-me';
 import { familyQuery } from '../api';
-import { BalanceCard, ChildrenCard, PlanCard, ProfileCard } from './family-cards';
+import {
+  BalanceCard,
+  ChildrenCard,
+  PlanCard,
+  ProfileCard,
+  type ChildActionProps,
+} from './family-cards';
 import { FamilyTabs } from './family-tabs';
 import { StatusBadge } from './status-badge';
 
@@ -28,13 +34,18 @@ export interface FamilyPageProps {
    * shown to a role with `audit.read`.
    */
   auditSection?: ComponentType<{ userSn: string }>;
+  /**
+   * An action on each child's row drawn by another feature (the timetable's "Enrol in a course",
+   * composed in app/routes.tsx); shown to a role with `schedule.manage`.
+   */
+  childAction?: ComponentType<ChildActionProps>;
 }
 
 /**
  * `/families/:userSn`: a family's profile, credits, plan, children, lessons, ledger, orders,
  * sessions, messages and audit entries. Opening it is recorded as `family.viewed`.
  */
-export function FamilyPage({ auditSection }: FamilyPageProps) {
+export function FamilyPage({ auditSection, childAction }: FamilyPageProps) {
   const { t } = useTranslation('families');
   const { userSn = '' } = useParams();
   const { can } = useMe();
@@ -107,7 +118,11 @@ export function FamilyPage({ auditSection }: FamilyPageProps) {
           <PlanCard family={detail} />
         </Grid.Col>
       </Grid>
-      <ChildrenCard family={detail} canWrite={canWrite} />
+      <ChildrenCard
+        family={detail}
+        canWrite={canWrite}
+        ChildAction={can('schedule.manage') ? childAction : undefined}
+      />
       <FamilyTabs
         family={detail}
         canWrite={canWrite}
