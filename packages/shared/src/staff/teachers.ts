@@ -36,6 +36,18 @@ export function teacherPresetUrl(n: number): string {
   return `/img/teachers/teacher-${n}.svg`;
 }
 
+/**
+ * The URL of a stored photo value: `preset:N` → the fixed set's file, `upload:<id>` → the
+ * server's public photo route (ids are ours, never a path a user chose).
+ */
+export function teacherPhotoUrl(photo: string): string {
+  const upload = /^upload:(\d+)$/.exec(photo);
+  if (upload) return `/api/teacher-photos/${upload[1]}`;
+  const preset = /^preset:(\d+)$/.exec(photo);
+  const n = preset ? Number(preset[1]) : 1;
+  return teacherPresetUrl(n >= 1 && n <= TEACHER_PHOTO_PRESET_COUNT ? n : 1);
+}
+
 /** Every preset's key, in order: `preset:1` … `preset:6`. */
 export const TEACHER_PHOTO_PRESETS = Array.from(
   { length: TEACHER_PHOTO_PRESET_COUNT },
@@ -305,13 +317,14 @@ export type TeacherFiguresQuery = z.infer<typeof TeacherFiguresQuerySchema>;
 export type TeacherFiguresQueryInput = z.input<typeof TeacherFiguresQuerySchema>;
 
 /**
- * A teacher's figures over a period, counted in classes (a group class is one):
- * - `taught`: ended classes they taught (as themselves or as a substitute), not cancelled, that
- *   they entered;
- * - `lateStarts`: of those, entered more than 3 minutes after the start;
- * - `cancellations`: their classes cancelled by the school (any reason but the family's or an
- *   ended enrolment's), including "teacher absent";
- * - `coverGiven`: classes they taught as a substitute;
+ * A teacher's figures over a period (classes starting in it), counted in classes — a group class
+ * is one:
+ * - `taught`: ended classes they taught (as themselves or as a substitute) that they entered,
+ *   with at least one child's lesson neither cancelled nor on leave;
+ * - `lateStarts`: of those, the ones they entered more than 3 minutes after the start;
+ * - `cancellations`: their classes the school cancelled (every reason but the family's request,
+ *   an ended enrolment or a deleted child), "teacher absent" included;
+ * - `coverGiven`: of `taught`, the classes they taught as a substitute;
  * - `averageRating` (stars, 0.5–5, null without ratings) over `ratings` parents' ratings.
  */
 export const TeacherFiguresSchema = z.object({
@@ -321,6 +334,8 @@ export const TeacherFiguresSchema = z.object({
   lateStarts: z.number().int(),
   cancellations: z.number().int(),
   coverGiven: z.number().int(),
+  /** `cancellations` by reason (`teacher-ill`, `teacher-absent`, `closure`, …; `other` before #22). */
+  cancellationsByReason: z.record(z.string(), z.number().int()),
   averageRating: z.number().nullable(),
   ratings: z.number().int(),
 });
