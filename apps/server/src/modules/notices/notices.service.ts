@@ -180,7 +180,7 @@ function lessonLine(item: NoticeItem, texts: NoticeTexts, language: Language, zo
   const head = `${row.nickname} · ${course}`;
   switch (notice.kind) {
     case 'enrolled':
-      return `${head} · ${when(row.startsAt)}: ${texts.enrolled(teacher)}`;
+      return `${head} · ${when(row.startsAt)}${texts.colon}${texts.enrolled(teacher)}`;
     case 'moved':
       return notice.previousStartsAt
         ? `${head} · ${texts.moved(when(notice.previousStartsAt), when(row.startsAt))}`
@@ -191,17 +191,17 @@ function lessonLine(item: NoticeItem, texts: NoticeTexts, language: Language, zo
         notice.kind === 'enrollment-ended'
           ? 'enrollment-ended'
           : (notice.reason ?? knownReason(row.cancelReason));
-      return `${head} · ${when(row.startsAt)}: ${texts.cancelled(
+      return `${head} · ${when(row.startsAt)}${texts.colon}${texts.cancelled(
         reasonText(row, reason, texts, zh),
         row.requiredCredit,
       )}`;
     }
     case 'substitute': {
       const original = zh ? row.coveredZh || row.coveredEn : row.coveredEn;
-      return `${head} · ${when(row.startsAt)}: ${texts.substitute(teacher ?? '', original)}`;
+      return `${head} · ${when(row.startsAt)}${texts.colon}${texts.substitute(teacher ?? '', original)}`;
     }
     case 'teacher-note':
-      return `${head} · ${when(row.startsAt)}: ${texts.teacherNote(teacher, row.teacherNote ?? '')}`;
+      return `${head} · ${when(row.startsAt)}${texts.colon}${texts.teacherNote(teacher, row.teacherNote ?? '')}`;
   }
 }
 

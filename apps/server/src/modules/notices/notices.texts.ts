@@ -30,6 +30,8 @@ export interface NoticeTexts {
   more: (count: number) => string;
   link: (url: string) => string;
   dateTime: (local: LocalTime) => string;
+  /** Between a lesson's time and what happened to it (": " or "："). */
+  colon: string;
   enrolled: (teacher: string | null) => string;
   moved: (from: string, to: string) => string;
   cancelled: (reason: string | null, credits: number) => string;
@@ -75,6 +77,7 @@ const en: NoticeTexts = {
   link: (url) => `See your lessons: ${url}`,
   dateTime: (local) =>
     `${EN_WEEKDAYS[local.weekday]}, ${EN_MONTHS[local.month - 1]} ${local.day}, ${local.year}, ${clock(local)}`,
+  colon: ': ',
   enrolled: (teacher) => (teacher ? `new lesson with ${teacher}` : 'new lesson'),
   moved: (from, to) => `moved from ${from} to ${to}`,
   cancelled: (reason, credits) => {
@@ -115,6 +118,7 @@ const zhCN: NoticeTexts = {
   link: (url) => `查看课程：${url}`,
   dateTime: (local) =>
     `${local.year}年${local.month}月${local.day}日（${ZH_WEEKDAYS[local.weekday]}）${clock(local)}`,
+  colon: '：',
   enrolled: (teacher) => (teacher ? `新课程，授课老师：${teacher}` : '新课程'),
   moved: (from, to) => `由 ${from} 改至 ${to}`,
   cancelled: (reason, credits) => {
@@ -123,7 +127,7 @@ const zhCN: NoticeTexts = {
   },
   substitute: (teacher, original) =>
     original ? `由 ${teacher} 代替 ${original} 授课` : `授课老师：${teacher}`,
-  teacherNote: (teacher, note) => `${teacher ? `${teacher} 老师留言` : '老师留言'}：“${note}”`,
+  teacherNote: (teacher, note) => `${teacher ? `${teacher}的留言` : '老师留言'}：“${note}”`,
   reasons: {
     'teacher-ill': '老师生病',
     'public-holiday': '公共假期',
