@@ -132,6 +132,13 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9-]{1,40}$/, 'letters, digits and dashes only')
       .default('ParentPortalLesson'),
+    /**
+     * Jitsi token authentication (issue #22), both or neither: with them a teacher joins the
+     * lesson's room as moderator through a JWT (HS256) signed with the secret; without them the
+     * teacher opens the plain room address like the children. No default.
+     */
+    CLASSROOM_JITSI_APP_ID: z.string().trim().min(1).max(200).optional(),
+    CLASSROOM_JITSI_APP_SECRET: z.string().min(16, 'at least 16 characters').optional(),
     /** `stripe` takes card and wallet payments; `local` is the offline checkout page (demo). */
     PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
     STRIPE_SECRET_KEY: z.string().optional(),
@@ -171,6 +178,16 @@ const EnvSchema = z
             message: 'required when PAYMENT_PROVIDER=stripe',
           });
       }
+    }
+    if (!env.CLASSROOM_JITSI_APP_ID !== !env.CLASSROOM_JITSI_APP_SECRET) {
+      const missing = env.CLASSROOM_JITSI_APP_ID
+        ? 'CLASSROOM_JITSI_APP_SECRET'
+        : 'CLASSROOM_JITSI_APP_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'set both CLASSROOM_JITSI_APP_ID and CLASSROOM_JITSI_APP_SECRET, or neither',
+      });
     }
     if (env.EMAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({
@@ -306,7 +323,13 @@ export interface Config {
     | { provider: 'local' }
     | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string };
   email: { provider: 'local'; from: string } | { provider: 'smtp'; smtpUrl: string; from: string };
-  classroom: { provider: 'jitsi'; baseUrl: string; roomPrefix: string };
+  classroom: {
+    provider: 'jitsi';
+    baseUrl: string;
+    roomPrefix: string;
+    /** Jitsi token authentication: the teacher joins as moderator (undefined: plain rooms). */
+    jwt?: { appId: string; appSecret: string };
+  };
   payments:
     | { provider: 'local' }
     | {
@@ -419,6 +442,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       provider: 'jitsi',
       baseUrl: env.CLASSROOM_JITSI_URL.replace(/\/$/, ''),
       roomPrefix: env.CLASSROOM_ROOM_PREFIX,
+      ...(env.CLASSROOM_JITSI_APP_ID && env.CLASSROOM_JITSI_APP_SECRET
+        ? {
+            jwt: { appId: env.CLASSROOM_JITSI_APP_ID, appSecret: env.CLASSROOM_JITSI_APP_SECRET },
+          }
+        : {}),
     },
     lessonWeeksAhead: env.LESSON_WEEKS_AHEAD,
     schoolTimeZone: env.SCHOOL_TIME_ZONE,

@@ -9,4 +9,14 @@ export interface ClassroomProvider {
    * only those given the address find the room; `displayName` pre-fills the child's name.
    */
   joinUrl(room: { roomKey: string; displayName: string }): string;
+  /**
+   * The address that opens the same room for its teacher, as moderator where the service
+   * supports it (Jitsi with token authentication: a signed token valid until `expiresAt`),
+   * otherwise the plain room address with the teacher's name.
+   */
+  moderatorJoinUrl(room: {
+    roomKey: string;
+    displayName: string;
+    expiresAt: Date;
+  }): Promise<string>;
 }
