@@ -18,6 +18,8 @@ export const NAV_ITEMS: NavItem[] = [
   { to: paths.families, label: 'families:nav', permission: 'families.read' },
   { to: paths.audit, label: 'audit:nav', permission: 'audit.read' },
   { to: paths.staff, label: 'staff:nav', permission: 'staff.manage' },
+  // A teacher (lessons.own, self.manage) starts on their week: it comes before the account.
+  { to: paths.teaching, label: 'teaching:nav', permission: 'lessons.own' },
   { to: paths.account, label: 'account:nav', permission: 'self.manage' },
 ];
 

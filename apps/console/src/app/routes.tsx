@@ -67,4 +67,10 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     permission: 'staff.manage',
     screen: () => import('../features/staff/components/staff-page').then((m) => m.StaffPage),
   },
+  {
+    path: paths.teaching,
+    permission: 'lessons.own',
+    screen: () =>
+      import('../features/teaching/components/teaching-page').then((m) => m.TeachingPage),
+  },
 ];

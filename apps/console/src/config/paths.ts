@@ -13,6 +13,7 @@ export const paths = {
   family: '/families/:userSn',
   familyOf: (userSn: string) => `/families/${encodeURIComponent(userSn)}`,
   audit: '/audit',
+  teaching: '/teaching',
 } as const;
 
 /** Where the console is served (apps/server/src/plugins/console.ts). */

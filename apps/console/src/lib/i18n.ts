@@ -20,6 +20,7 @@ const NAMESPACES: Record<string, () => Promise<{ texts: FeatureTexts }>> = {
   dashboard: () => import('../features/dashboard/texts'),
   families: () => import('../features/families/texts'),
   audit: () => import('../features/audit/texts'),
+  teaching: () => import('../features/teaching/texts'),
 };
 
 /** One language's texts in the shape web-kit's i18n set-up loads (`{'./<namespace>.json': …}`). */
