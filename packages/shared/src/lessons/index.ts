@@ -79,6 +79,17 @@ export function feedbackRefusal(
   return undefined;
 }
 
+/**
+ * Effective attendance (issue #22, decision 047): the teacher's or an admin's mark when there is
+ * one, else whether the child entered the room (the settlement's own rule).
+ */
+export function attendedOf(lesson: {
+  attendance: 'attended' | 'absent' | null;
+  entered: boolean;
+}): boolean {
+  return lesson.attendance === null ? lesson.entered : lesson.attendance === 'attended';
+}
+
 /** Spec §4 "Countdown": shown only while the start is 0 to under 48 hours away. */
 export function countdownMs(startMs: number, nowMs: number): number | undefined {
   const left = startMs - nowMs;
@@ -132,7 +143,7 @@ export const ScheduledLessonSchema = z.object({
   status: z.number().int(),
   /** 1: leave requested (spec §4). */
   attends_status: z.number().int(),
-  /** 1: the child entered the classroom. */
+  /** 1: the child attended (the teacher's mark, else entering the classroom). */
   is_attends: z.number().int(),
   nickname: z.string(),
   student_avatar: z.string(),
@@ -146,6 +157,10 @@ export const ScheduledLessonSchema = z.object({
   can_leave: z.boolean(),
   /** Why the lesson was cancelled and what happened to its credits; empty unless cancelled. */
   cancel_reason: z.string().optional(),
+  /** Who teaches it (a substitute when one covers it), in the request's language; '' when none. */
+  teacher_name: z.string().optional(),
+  /** The teacher's photo (a path on this site); '' when no teacher. */
+  teacher_photo: z.string().optional(),
 });
 export type ScheduledLesson = z.infer<typeof ScheduledLessonSchema>;
 
@@ -184,8 +199,12 @@ export const CompletedLessonSchema = z.object({
   /** 1 when feedback was given. */
   comments_status: z.number().int(),
   comments_id: z.string(),
-  /** 1 when the child entered the classroom; 0 a no-show. */
+  /** 1 when the child attended (the teacher's mark, else entering the classroom); 0 a no-show. */
   is_attends: z.number().int(),
+  /** Additions of issue #22: the teacher's name and photo ('' when none) and note for the parent. */
+  teacher_name: z.string().optional(),
+  teacher_photo: z.string().optional(),
+  teacher_note: z.string().optional(),
 });
 export type CompletedLesson = z.infer<typeof CompletedLessonSchema>;
 export const CompletedGroupedPageSchema = z.object({

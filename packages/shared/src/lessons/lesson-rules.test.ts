@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   SetCommentBodySchema,
+  attendedOf,
   canRequestLeave,
   countdownMs,
   enterRefusal,
@@ -106,5 +107,18 @@ describe('feedback body (spec §5)', () => {
     const result = SetCommentBodySchema.safeParse({ ...base, ...body });
     expect(result.success).toBe(ok);
     if (!result.success) expect(result.error.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('effective attendance (issue #22)', () => {
+  it.each([
+    [null, true, true],
+    [null, false, false],
+    ['attended', false, true],
+    ['attended', true, true],
+    ['absent', true, false],
+    ['absent', false, false],
+  ] as const)('mark %s, entered %s → %s', (attendance, entered, attended) => {
+    expect(attendedOf({ attendance, entered })).toBe(attended);
   });
 });

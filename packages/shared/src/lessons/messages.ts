@@ -23,6 +23,14 @@ export const LESSONS_MESSAGES = {
       'The school cancelled this lesson. Your plan covered it, so nothing was charged.',
     commentNotFound: 'This feedback was not found.',
     sentSuccessfully: 'Sent successfully',
+    // Why the school cancelled a lesson (issue #22), said before cancelledBySchool…
+    cancelledTeacherIll: 'The teacher is ill.',
+    cancelledPublicHoliday: 'Public holiday.',
+    cancelledSchoolDecision: 'School decision.',
+    cancelledFamilyRequest: 'At your request.',
+    cancelledClosure: 'School closed: {reason}.',
+    cancelledTeacherAbsent: 'The teacher could not attend.',
+    cancelledEnrollmentEnded: 'The course enrolment ended.',
   },
   zh_CN: {
     lessonNotFound: '未找到该课程。',
@@ -45,5 +53,12 @@ export const LESSONS_MESSAGES = {
     cancelledBySchoolCovered: '学校已取消这节课。该课程由您的套餐覆盖，未扣除任何费用。',
     commentNotFound: '未找到该评价。',
     sentSuccessfully: '发送成功',
+    cancelledTeacherIll: '老师生病。',
+    cancelledPublicHoliday: '公共假期。',
+    cancelledSchoolDecision: '学校安排。',
+    cancelledFamilyRequest: '应您的要求。',
+    cancelledClosure: '学校停课：{reason}。',
+    cancelledTeacherAbsent: '老师未能到课。',
+    cancelledEnrollmentEnded: '课程报名已结束。',
   },
 } as const;

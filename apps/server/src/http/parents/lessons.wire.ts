@@ -1,5 +1,6 @@
 import { CLASS_TYPE_LABELS } from '@portal/shared/catalogue';
-import { type Language } from '@portal/shared/i18n';
+import { type Language, type MessageKey } from '@portal/shared/i18n';
+import type { LessonCancelReason } from '@portal/shared/staff';
 import { translate } from '../../lib/catalogue';
 import type { CompletedLesson, EnrolledCourse, ScheduledLesson } from '@portal/shared/lessons';
 import { seenFrom, type Viewpoint } from '../../lib/time';
@@ -33,13 +34,47 @@ function dayTitle(instant: Date, view: Viewpoint, language: Language): string {
   return format.format(new Date(instant.getTime() + view(instant) * 60_000));
 }
 
-/** Why a lesson is cancelled, for the parent (issue #19): empty unless cancelled. */
+/** The reasons the parent is told, before what happened to the credits (issue #22). */
+const REASON_KEYS: Partial<Record<LessonCancelReason, MessageKey>> = {
+  'teacher-ill': 'cancelledTeacherIll',
+  'public-holiday': 'cancelledPublicHoliday',
+  'school-decision': 'cancelledSchoolDecision',
+  'family-request': 'cancelledFamilyRequest',
+  closure: 'cancelledClosure',
+  'teacher-absent': 'cancelledTeacherAbsent',
+  'enrollment-ended': 'cancelledEnrollmentEnded',
+};
+
+/**
+ * Why a lesson is cancelled, for the parent (issues #19 and #22): the school's reason when it
+ * kept one (a closure by its own name), then what happened to the credits; empty unless
+ * cancelled.
+ */
 function cancelReason(lesson: LessonSummary, language: Language): string {
-  if (!lesson.cancellation) return '';
-  const credits = lesson.cancellation.creditsReturned;
-  return credits > 0
-    ? translate(language, 'cancelledBySchool', { credits })
-    : translate(language, 'cancelledBySchoolCovered');
+  const cancellation = lesson.cancellation;
+  if (!cancellation) return '';
+  const credits = cancellation.creditsReturned;
+  const outcome =
+    credits > 0
+      ? translate(language, 'cancelledBySchool', { credits })
+      : translate(language, 'cancelledBySchoolCovered');
+  const key = cancellation.reason ? REASON_KEYS[cancellation.reason] : undefined;
+  if (!key) return outcome;
+  const closure = cancellation.closure ? pick(language, cancellation.closure) : '';
+  // A closure without a name says the plain "school decision".
+  const why =
+    key === 'cancelledClosure' && !closure
+      ? translate(language, 'cancelledSchoolDecision')
+      : translate(language, key, { reason: closure });
+  return `${why}${language === 'zh_CN' ? '' : ' '}${outcome}`;
+}
+
+/** The teacher's name and photo ('' when the lesson has none: made before teachers, #22). */
+function teacherWire(lesson: LessonSummary, language: Language) {
+  return {
+    teacher_name: lesson.teacher ? pick(language, lesson.teacher.name) : '',
+    teacher_photo: lesson.teacher?.photoUrl ?? '',
+  };
 }
 
 export function scheduledWire(
@@ -63,7 +98,7 @@ export function scheduledWire(
     duration: lesson.durationMinutes,
     status: lesson.status,
     attends_status: lesson.onLeave ? 1 : 0,
-    is_attends: lesson.entered ? 1 : 0,
+    is_attends: lesson.attended ? 1 : 0,
     nickname: lesson.nickname,
     student_avatar: lesson.avatarUrl,
     title: dayTitle(lesson.startsAt, seen, language),
@@ -73,6 +108,7 @@ export function scheduledWire(
     message: lesson.enterRefusal ? translate(language, lesson.enterRefusal) : '',
     can_leave: lesson.canLeave,
     cancel_reason: cancelReason(lesson, language),
+    ...teacherWire(lesson, language),
   };
 }
 
@@ -98,7 +134,9 @@ export function completedWire(
     student_avatar: lesson.avatarUrl,
     comments_status: lesson.commentSn ? 1 : 0,
     comments_id: lesson.commentSn ?? '',
-    is_attends: lesson.entered ? 1 : 0,
+    is_attends: lesson.attended ? 1 : 0,
+    ...teacherWire(lesson, language),
+    teacher_note: lesson.teacherNote ?? '',
   };
 }
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import {
   avatars,
+  closures,
   courses,
   enrollments,
   lessonComments,
@@ -10,6 +11,7 @@ import {
   levels,
   students,
   subjects,
+  teachers,
   topics,
 } from '../../db/schema';
 
@@ -36,6 +38,13 @@ const lessonView = {
   total_lessons: courses.total_lessons,
   duration: courses.duration_minutes,
   comment_sn: lessonComments.comment_sn,
+  /** Who teaches the lesson (a substitute when one covers it); null before teachers (#22). */
+  teacher_en: teachers.name_en,
+  teacher_zh: teachers.name_zh,
+  teacher_photo: teachers.photo,
+  /** The closure that cancelled it, named by the school (#22). */
+  closure_en: closures.reason_en,
+  closure_zh: closures.reason_zh,
 };
 export type LessonView = Awaited<ReturnType<typeof findLessonViews>>[number];
 
@@ -84,8 +93,16 @@ function lessonViewQuery(db: DbOrTx) {
     .innerJoin(subjects, eq(subjects.id, courses.subject_id))
     .innerJoin(levels, eq(levels.id, courses.level_id))
     .leftJoin(topics, eq(topics.id, lessons.topic_id))
-    .leftJoin(lessonComments, eq(lessonComments.lesson_id, lessons.id));
+    .leftJoin(lessonComments, eq(lessonComments.lesson_id, lessons.id))
+    .leftJoin(teachers, eq(teachers.id, lessons.teacher_id))
+    .leftJoin(closures, eq(closures.id, lessons.closure_id));
 }
+
+/**
+ * Effective attendance in SQL (decision 047): the teacher's or an admin's mark when set, else
+ * whether the child entered the room. Same rule as `attendedOf` in @portal/shared/lessons.
+ */
+const ATTENDED = sql`coalesce(${lessons.attendance} = 'attended', ${lessons.entered_at} is not null)`;
 
 /** A list's order: upcoming soonest first, completed latest first. */
 function listOrder(range: LessonRange) {
@@ -275,17 +292,18 @@ export async function enrollmentProgress(db: DbOrTx, enrollmentIds: number[], no
 }
 
 /**
- * A child's lessons in [from, to): completed (ended, attended or not), still scheduled, and
- * no-shows (ended without entry), for the profile's month counts (spec §3 student_info).
+ * A child's lessons in [from, to): completed (ended and attended), still scheduled, and
+ * no-shows (ended, not attended), for the profile's month counts (spec §3 student_info).
+ * Attended is the effective rule: the teacher's mark, else the child's entry.
  */
 export async function monthCounts(db: DbOrTx, studentId: number, from: Date, to: Date, now: Date) {
   const query = prepared(db, 'month_counts', (db) => {
     const at = sql`${sql.placeholder('now')}::timestamptz`;
     return db
       .select({
-        complete: sql<number>`count(*) filter (where ${lessons.ends_at} <= ${at} and ${lessons.entered_at} is not null)`,
+        complete: sql<number>`count(*) filter (where ${lessons.ends_at} <= ${at} and ${ATTENDED})`,
         pending: sql<number>`count(*) filter (where ${lessons.ends_at} > ${at})`,
-        noShow: sql<number>`count(*) filter (where ${lessons.ends_at} <= ${at} and ${lessons.entered_at} is null)`,
+        noShow: sql<number>`count(*) filter (where ${lessons.ends_at} <= ${at} and not ${ATTENDED})`,
       })
       .from(lessons)
       .where(

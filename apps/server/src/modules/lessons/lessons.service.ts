@@ -1,5 +1,6 @@
 import type { ClassType } from '@portal/shared/catalogue';
 import {
+  attendedOf,
   canRequestLeave,
   enterRefusal,
   feedbackRefusal,
@@ -8,6 +9,11 @@ import {
   type EnterRefusal,
   type LessonStatus,
 } from '@portal/shared/lessons';
+import {
+  LESSON_CANCEL_REASONS,
+  teacherPhotoUrl,
+  type LessonCancelReason,
+} from '@portal/shared/staff';
 import type { AppContext } from '../../app-context';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { newPublicId } from '../../lib/ids';
@@ -65,8 +71,17 @@ export interface LessonSummary {
   requiredCredit: number;
   status: LessonStatus;
   onLeave: boolean;
-  /** The child entered the classroom. */
+  /** The child entered the classroom (what the room saw). */
   entered: boolean;
+  /**
+   * The child attended: the teacher's or an admin's mark when set, else their entry into the
+   * classroom (decision 047).
+   */
+  attended: boolean;
+  /** Who teaches it (a substitute when one covers it); null for lessons without a teacher. */
+  teacher: { name: Titles; photoUrl: string } | null;
+  /** The teacher's note for the parent; null when none. */
+  teacherNote: string | null;
   /** Why Enter is closed now; undefined when it is open. */
   enterRefusal: EnterRefusal | undefined;
   canLeave: boolean;
@@ -76,7 +91,14 @@ export interface LessonSummary {
    * leave the lists; so a listed cancelled lesson was the school's decision, and its reserved
    * credits went back.
    */
-  cancellation: { by: 'school'; creditsReturned: number } | null;
+  cancellation: {
+    by: 'school';
+    creditsReturned: number;
+    /** Why (issue #22); null for cancellations made before reasons were kept. */
+    reason: LessonCancelReason | null;
+    /** A closure's own name ("Spring Festival"), when a closure cancelled it. */
+    closure: Titles | null;
+  } | null;
   /** The parent's feedback on it, if given. */
   commentSn: string | null;
 }
@@ -115,10 +137,24 @@ function toSummary(view: LessonView, now: Date): LessonSummary {
     status: lessonStatus(timing, now.getTime()),
     onLeave: lesson.leave_at !== null,
     entered: lesson.entered_at !== null,
+    attended: attendedOf({ attendance: lesson.attendance, entered: lesson.entered_at !== null }),
+    teacher:
+      view.teacher_en === null
+        ? null
+        : {
+            name: { en: view.teacher_en, zh: view.teacher_zh },
+            photoUrl: teacherPhotoUrl(view.teacher_photo ?? ''),
+          },
+    teacherNote: lesson.teacher_note || null,
     enterRefusal: enterRefusal(timing, now.getTime()),
     canLeave: canRequestLeave(timing, now.getTime()),
     cancellation: lesson.cancelled_at
-      ? { by: 'school', creditsReturned: lesson.required_credit }
+      ? {
+          by: 'school',
+          creditsReturned: lesson.required_credit,
+          reason: LESSON_CANCEL_REASONS.find((reason) => reason === lesson.cancel_reason) ?? null,
+          closure: view.closure_en === null ? null : { en: view.closure_en, zh: view.closure_zh },
+        }
       : null,
     commentSn: view.comment_sn,
   };
@@ -290,7 +326,10 @@ export async function setComment(
   const view = await requireOwnLesson(ctx, parentId, input);
   const lesson = view.lesson;
   const refusal = feedbackRefusal(
-    { ...lessonTiming(lesson), attended: lesson.entered_at !== null },
+    {
+      ...lessonTiming(lesson),
+      attended: attendedOf({ attendance: lesson.attendance, entered: lesson.entered_at !== null }),
+    },
     ctx.clock.now().getTime(),
   );
   if (refusal) throw badRequest(refusal);
@@ -315,7 +354,7 @@ export async function getComment(
   return { commentSn: row.comment_sn, rating: row.rating_halves / 2, comment: row.comment };
 }
 
-/** A child's lessons of one month: completed (entered), still to come, and no-shows. */
+/** A child's lessons of one month: completed (attended), still to come, and no-shows. */
 export interface MonthCounts {
   complete: number;
   pending: number;

@@ -9,7 +9,9 @@ import {
   createMembership,
   grantCredits,
 } from '../../../test/factories/lessons';
+import { createTeacher } from '../../../test/factories/teachers';
 import { rowsOf } from '../../db/client';
+import { newPublicId } from '../../lib/ids';
 import {
   settleEndedLessons,
   generateLessons,
@@ -419,6 +421,158 @@ describe('completed lessons and feedback', () => {
       rating: 4.5,
       comment: 'Great lesson',
     });
+  });
+});
+
+describe("the teacher, the teacher's note and attendance marks (#22)", () => {
+  /** The family's lessons taught by a teacher with a preset photo; the ids in time order. */
+  async function taughtFamily() {
+    const f = await family();
+    const teacher = await createTeacher(t.ctx, { name: 'Ms Rivera' });
+    await t.ctx.db.execute(
+      sql`update teachers set name_zh = '李老师', photo = 'preset:3' where id = ${teacher.id}`,
+    );
+    // As the generator assigns the course's teacher (courses.teacher_id) to each lesson.
+    await t.ctx.db.execute(
+      sql`update lessons set teacher_id = ${teacher.id} where student_id = ${f.child.id}`,
+    );
+    const ids = rowsOf<{ id: number; lesson_sn: string }>(
+      await t.ctx.db.execute(
+        sql`select id, lesson_sn from lessons where student_id = ${f.child.id} order by starts_at`,
+      ),
+    );
+    return { ...f, teacher, ids };
+  }
+
+  it('shows the teacher (or the substitute) by name and photo on upcoming lessons', async () => {
+    const f = await taughtFamily();
+    const substitute = await createTeacher(t.ctx, { name: 'Mr Chen' });
+    await t.ctx.db.execute(
+      sql`update teachers set name_zh = '', photo = 'upload:42' where id = ${substitute.id}`,
+    );
+    await t.ctx.db.execute(
+      sql`update lessons set teacher_id = ${substitute.id}, substitute_for_id = ${f.teacher.id}
+          where id = ${f.ids[1]!.id}`,
+    );
+    const [first, second] = (await upcoming(f)).data;
+    expect(first).toMatchObject({
+      teacher_name: 'Ms Rivera',
+      teacher_photo: '/img/teachers/teacher-3.svg',
+    });
+    expect(second).toMatchObject({
+      teacher_name: 'Mr Chen',
+      teacher_photo: '/api/teacher-photos/42',
+    });
+    // The spec's fields keep their order; the additions come last.
+    expect(Object.keys(first!).slice(-3)).toEqual([
+      'cancel_reason',
+      'teacher_name',
+      'teacher_photo',
+    ]);
+    const zh = await get(`/api/userSchedukeForStudent?student_sn=${f.child.student_sn}`, {
+      ...f.headers,
+      lang: 'zh_CN',
+    });
+    // A teacher without a Chinese name is shown by the English one.
+    expect(
+      zh
+        .json()
+        .data.map((lesson: { teacher_name: string }) => lesson.teacher_name)
+        .slice(0, 2),
+    ).toEqual(['李老师', 'Mr Chen']);
+    // Lessons made before teachers (no teacher_id) answer empty strings.
+    await t.ctx.db.execute(sql`update lessons set teacher_id = null where id = ${f.ids[2]!.id}`);
+    expect((await upcoming(f)).data[2]).toMatchObject({ teacher_name: '', teacher_photo: '' });
+  });
+
+  it("names the school's reason for a cancellation, a closure by its own name", async () => {
+    const f = await taughtFamily();
+    const [closure] = rowsOf<{ id: number }>(
+      await t.ctx.db.execute(
+        sql`insert into closures (closure_sn, course_id, starts_on, ends_on, reason_en, reason_zh)
+            values (${newPublicId('CL')}, ${f.course.id}, '2026-11-21', '2026-11-21',
+                    'Staff training', '教师培训')
+            returning id`,
+      ),
+    );
+    await t.ctx.db.execute(
+      sql`update lessons set cancelled_at = now(), cancel_reason = 'teacher-ill' where id = ${f.ids[0]!.id}`,
+    );
+    await t.ctx.db.execute(
+      sql`update lessons set cancelled_at = now(), cancel_reason = 'closure', closure_id = ${closure!.id}
+          where id = ${f.ids[1]!.id}`,
+    );
+    await t.ctx.db.execute(
+      sql`update lessons set cancelled_at = now(), cancel_reason = 'teacher-absent', required_credit = 0
+          where id = ${f.ids[2]!.id}`,
+    );
+    const [ill, closed, absent] = (await upcoming(f)).data;
+    expect(ill!.cancel_reason).toBe(
+      'The teacher is ill. The school cancelled this lesson; the credits it reserved (1) went back to your balance.',
+    );
+    expect(closed!.cancel_reason).toBe(
+      'School closed: Staff training. The school cancelled this lesson; the credits it reserved (1) went back to your balance.',
+    );
+    expect(absent!.cancel_reason).toBe(
+      'The teacher could not attend. The school cancelled this lesson. Your plan covered it, so nothing was charged.',
+    );
+    const zh = await get(`/api/userSchedukeForStudent?student_sn=${f.child.student_sn}`, {
+      ...f.headers,
+      lang: 'zh_CN',
+    });
+    expect(zh.json().data[1].cancel_reason).toBe(
+      '学校停课：教师培训。学校已取消这节课，预留的 1 课时已退回您的余额。',
+    );
+  });
+
+  it("lets the teacher's mark decide attended, shows the note and counts the month by it", async () => {
+    const f = await taughtFamily();
+    const [first, second] = f.ids;
+    // Friday's lesson: the child never entered (a room outage) but the teacher marks attended
+    // with a note; Saturday's: the child entered, the teacher marks absent.
+    await t.ctx.db.execute(
+      sql`update lessons set attendance = 'attended', teacher_note = 'Counted to twenty!'
+          where id = ${first!.id}`,
+    );
+    await t.ctx.db.execute(
+      sql`update lessons set attendance = 'absent', entered_at = starts_at where id = ${second!.id}`,
+    );
+    t.clock.set('2026-11-21T11:00:00.000Z');
+    const completed = (await get('/api/getCompletedLessonPC?time_diff=0', f.headers)).json().data;
+    expect(completed).toHaveLength(2);
+    expect(completed[0]).toMatchObject({
+      lesson_sn: second!.lesson_sn,
+      is_attends: 0,
+      teacher_name: 'Ms Rivera',
+      teacher_photo: '/img/teachers/teacher-3.svg',
+      teacher_note: '',
+    });
+    expect(completed[1]).toMatchObject({
+      lesson_sn: first!.lesson_sn,
+      is_attends: 1,
+      teacher_note: 'Counted to twenty!',
+    });
+    expect(Object.keys(completed[1]).slice(-4)).toEqual([
+      'is_attends',
+      'teacher_name',
+      'teacher_photo',
+      'teacher_note',
+    ]);
+    const profile = (await get('/api/user/profile', f.headers)).json().data;
+    expect(profile.student_info).toMatchObject({ month_complete: 1, month_no_show: 1 });
+    // Feedback follows the mark too: the marked lesson can be rated, the marked-absent one not.
+    const body = { student_sn: f.child.student_sn, comment: '', rating: 5 };
+    expect(
+      (await post('/api/setComment', f.headers, { ...body, lesson_sn: first!.lesson_sn }))
+        .statusCode,
+    ).toBe(200);
+    const refused = await post('/api/setComment', f.headers, {
+      ...body,
+      lesson_sn: second!.lesson_sn,
+    });
+    expect(refused.json().msg).toBe(
+      'Your child did not join this lesson, so there is nothing to rate.',
+    );
   });
 });
 

@@ -166,7 +166,7 @@ describe('notifyFamilies', () => {
       .insert(closures)
       .values({
         closure_sn: newPublicId('CL'),
-        course_id: null,
+        course_id: f.course.id,
         starts_on: '2027-03-09',
         ends_on: '2027-03-09',
         reason_en: 'Staff training day',
