@@ -31,11 +31,13 @@ import {
   topicListWire,
 } from './catalogue.wire';
 
-/** Public and the same for every visitor of a language: browsers and proxies may keep it. */
-function publicCache(reply: FastifyReply, seconds: number) {
-  reply
-    .header('cache-control', `public, max-age=${seconds}`)
-    .header('vary', 'lang, accept-language');
+/**
+ * Public and the same for every visitor of a language, but `no-cache`: browsers and proxies ask
+ * again each time, so a change made in the console (issue #22) shows at once. Nothing is kept in
+ * a server process either; every instance reads the database (these answers are small).
+ */
+function publicCache(reply: FastifyReply) {
+  reply.header('cache-control', 'public, no-cache').header('vary', 'lang, accept-language');
 }
 
 const PER_IP = { rateLimit: { max: 120, timeWindow: 60_000 } };
@@ -56,7 +58,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         config: PER_IP,
       },
       async (request, reply) => {
-        publicCache(reply, 300);
+        publicCache(reply);
         return ok((await listSubjects(ctx)).map((subject) => subjectWire(subject, request.lang)));
       },
     );
@@ -73,7 +75,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       config: PER_IP,
     },
     async (request, reply) => {
-      publicCache(reply, 300);
+      publicCache(reply);
       const levels = await listLevels(ctx, request.params.id);
       return ok(levels.map((level) => levelWire(level, request.lang)));
     },
@@ -90,7 +92,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       config: PER_IP,
     },
     async (request, reply) => {
-      publicCache(reply, 300);
+      publicCache(reply);
       const groups = await listLevelGroups(ctx, request.query.subject_id);
       return ok(
         groups.map((group) => ({ id: group.id, title: pickAsStored(request.lang, group.title) })),
@@ -109,7 +111,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       config: PER_IP,
     },
     async (request, reply) => {
-      publicCache(reply, 300);
+      publicCache(reply);
       const topics = await listTopics(ctx, request.query.subject_id, request.query.level_id);
       return ok(topicListWire(topics, request.lang));
     },

@@ -12,6 +12,12 @@ export async function findAgreement(db: DbOrTx, type: number, language: Language
   return row;
 }
 
+/** Both languages' rows of `type` (either may be missing), locked when `lock` for an edit. */
+export function findAgreementLanguages(db: DbOrTx, type: number, lock = false) {
+  const query = db.select().from(agreements).where(eq(agreements.type, type));
+  return lock ? query.for('update') : query;
+}
+
 export async function upsertAgreement(
   db: DbOrTx,
   row: { type: number; language: Language; title: string; content_html: string },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { courseSlots, courses, levelGroups, levels, subjects, topics } from '../../db/schema';
 
@@ -48,7 +48,10 @@ export function findTopics(db: DbOrTx, subjectId: number, levelId: number) {
     .orderBy(asc(topics.position));
 }
 
-/** Public courses with their subject, level and group, for the schedule. */
+/**
+ * Public courses with their subject, level and group, for the schedule: retired ones leave it as
+ * soon as they are retired (read on every request, never cached in the process).
+ */
 export function findPublicCourses(db: DbOrTx) {
   return db
     .select({ course: courses, subject: subjects, level: levels, group: levelGroups })
@@ -56,7 +59,7 @@ export function findPublicCourses(db: DbOrTx) {
     .innerJoin(subjects, eq(subjects.id, courses.subject_id))
     .innerJoin(levels, eq(levels.id, courses.level_id))
     .innerJoin(levelGroups, eq(levelGroups.id, levels.level_group_id))
-    .where(eq(courses.is_public, true))
+    .where(and(eq(courses.is_public, true), isNull(courses.retired_at)))
     .orderBy(asc(subjects.sort), asc(levels.sort), asc(courses.id));
 }
 
