@@ -21,6 +21,7 @@ import { fixturesRoutes } from './http/platform/fixtures.routes';
 import { localCheckoutRoutes, paymentsWebhookRoutes } from './http/platform/payments.routes';
 import { healthRoutes } from './http/platform/health.routes';
 import { outboxRoutes } from './http/platform/outbox.routes';
+import { teacherPhotosRoutes } from './http/platform/teacher-photos.routes';
 import { opsEdge, type StaffAuthenticator } from './http/ops';
 import { OPS_ROUTES } from './http/ops/routes';
 import { parentsEdge } from './http/parents';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { ctx, databaseKind: database.kind, ping: database.ping });
   await app.register(paymentsWebhookRoutes, { ctx });
+  await app.register(teacherPhotosRoutes, { ctx });
   if (providers.payments.kind === 'local') await app.register(localCheckoutRoutes, { ctx });
   // The two audiences' edges (docs/architecture.md): the parents' and the school's staff's.
   await app.register(parentsEdge, { ctx, prefix: '/api' });
