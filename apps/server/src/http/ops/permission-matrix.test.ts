@@ -39,6 +39,25 @@ const EXPECTED: Record<string, Permission | 'public'> = {
   'POST /api/ops/families/{userSn}/sign-out-everywhere': 'families.write',
   'POST /api/ops/families/{userSn}/credits': 'credits.correct',
   // #22 catalogue (catalogue.routes.ts)
+  'GET /api/ops/catalogue': 'schedule.manage',
+  'GET /api/ops/catalogue/teachers': 'schedule.manage',
+  'POST /api/ops/catalogue/subjects': 'schedule.manage',
+  'POST /api/ops/catalogue/subjects/{subjectId}': 'schedule.manage',
+  'POST /api/ops/catalogue/level-groups': 'schedule.manage',
+  'POST /api/ops/catalogue/level-groups/{levelGroupId}': 'schedule.manage',
+  'POST /api/ops/catalogue/levels': 'schedule.manage',
+  'POST /api/ops/catalogue/levels/{levelId}': 'schedule.manage',
+  'GET /api/ops/catalogue/levels/{levelId}/topics': 'schedule.manage',
+  'POST /api/ops/catalogue/levels/{levelId}/topics': 'schedule.manage',
+  'POST /api/ops/catalogue/levels/{levelId}/topics/order': 'schedule.manage',
+  'POST /api/ops/catalogue/topics/{topicId}': 'schedule.manage',
+  'GET /api/ops/catalogue/courses': 'schedule.manage',
+  'GET /api/ops/catalogue/courses/{courseId}': 'schedule.manage',
+  'POST /api/ops/catalogue/courses': 'schedule.manage',
+  'POST /api/ops/catalogue/courses/{courseId}': 'schedule.manage',
+  'POST /api/ops/catalogue/courses/{courseId}/retire': 'schedule.manage',
+  'GET /api/ops/catalogue/agreements': 'schedule.manage',
+  'POST /api/ops/catalogue/agreements/{kind}': 'schedule.manage',
   // #22 teachers (teachers.routes.ts)
   // #22 teaching (teaching.routes.ts)
   // #22 timetable (timetable.routes.ts)
