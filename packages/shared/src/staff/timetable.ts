@@ -66,9 +66,10 @@ const optionalQueryId = (message: string) =>
     .optional()
     .or(z.literal('').transform(() => undefined));
 
-const optionalCourseId = z
-  .union([z.literal('').transform(() => undefined), courseIdField('timetableCourseNotFound')])
-  .optional();
+const optionalCourseId = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  courseIdField('timetableCourseNotFound').optional(),
+);
 
 /** A day range of a query: both ends optional, in order, at most TIMETABLE_RANGE_MAX_DAYS. */
 const rangeRefinements = <T extends { from?: string; to?: string }>(schema: z.ZodType<T>) =>

@@ -61,6 +61,12 @@ const EXPECTED: Record<string, Permission | 'public'> = {
   // #22 teachers (teachers.routes.ts)
   // #22 teaching (teaching.routes.ts)
   // #22 timetable (timetable.routes.ts)
+  'GET /api/ops/timetable/classes': 'schedule.manage',
+  'GET /api/ops/today': 'schedule.manage',
+  'GET /api/ops/courses/{courseId}/enrollments': 'schedule.manage',
+  'GET /api/ops/leave-requests': 'schedule.manage',
+  'GET /api/ops/feedback': 'schedule.manage',
+  'GET /api/ops/closures': 'schedule.manage',
   'GET /api/ops/audit': 'audit.read',
   'GET /api/ops/staff-options': 'audit.read',
 };
