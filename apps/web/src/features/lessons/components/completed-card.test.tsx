@@ -38,4 +38,28 @@ describe('CompletedCard (issue #19: no feedback on a no-show, and it says why)',
     ).toBeVisible();
     expect(screen.getByText('No-show')).toBeInTheDocument();
   });
+
+  it("shows the teacher's photo and name and the teacher's note (issue #22)", () => {
+    renderWithProviders(
+      <CompletedCard
+        lesson={done({
+          teacher_name: 'Ms Rivera',
+          teacher_photo: '/img/teachers/teacher-3.svg',
+          teacher_note: 'Counted to twenty!',
+        })}
+      />,
+    );
+    const teacher = screen.getByTestId('teacher');
+    expect(teacher).toHaveTextContent('Teacher: Ms Rivera');
+    expect(teacher.querySelector('img')).toHaveAttribute('src', '/img/teachers/teacher-3.svg');
+    expect(screen.getByTestId('teacher-note')).toHaveTextContent(
+      'Note from the teacher' + 'Counted to twenty!',
+    );
+  });
+
+  it('shows no teacher and no note for a lesson without them', () => {
+    renderWithProviders(<CompletedCard lesson={done({ teacher_name: '', teacher_note: '' })} />);
+    expect(screen.queryByTestId('teacher')).toBeNull();
+    expect(screen.queryByTestId('teacher-note')).toBeNull();
+  });
 });

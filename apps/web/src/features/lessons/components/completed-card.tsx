@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../lib/i18n';
 import { FeedbackDialog } from './feedback-dialog';
 import { MetaLine } from './meta-line';
+import { TeacherLine, TeacherNote } from './teacher-line';
 
 /**
  * A completed lesson with Leave Feedback / View Feedback (spec §2, §4). A no-show has nothing to
@@ -57,6 +58,8 @@ export function CompletedCard({ lesson }: { lesson: CompletedLesson }) {
             {t('topic', { topic: lesson.lesson_topic })}
           </Text>
         )}
+        <TeacherLine name={lesson.teacher_name} photo={lesson.teacher_photo} />
+        <TeacherNote note={lesson.teacher_note} />
       </Stack>
       <Group justify="space-between" mt="md" gap="xs">
         <Group gap="xs">

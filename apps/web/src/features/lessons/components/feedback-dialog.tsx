@@ -10,6 +10,7 @@ import { toastFirstError } from '@portal/web-kit/forms';
 import { notify } from '@portal/web-kit/notify';
 import { commentQueryOptions, lessonsApi, refreshLessons } from '../api/lessons-api';
 import { StarRating } from './star-rating';
+import { TeacherLine } from './teacher-line';
 
 type FeedbackForm = z.input<typeof FeedbackFormSchema>;
 
@@ -35,10 +36,13 @@ export function FeedbackDialog({
       title={given ? t('viewFeedback') : t('leaveFeedback')}
       closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
     >
-      <Text size="sm" c="dimmed" mb="md">
-        {lesson.subject_title} ·{' '}
-        {t('lessonOf', { n: lesson.start_lessons, total: lesson.total_lessons })}
-      </Text>
+      <Stack gap={6} mb="md">
+        <Text size="sm" c="dimmed">
+          {lesson.subject_title} ·{' '}
+          {t('lessonOf', { n: lesson.start_lessons, total: lesson.total_lessons })}
+        </Text>
+        <TeacherLine name={lesson.teacher_name} photo={lesson.teacher_photo} />
+      </Stack>
       {given ? (
         <GivenFeedback commentId={lesson.comments_id} />
       ) : (

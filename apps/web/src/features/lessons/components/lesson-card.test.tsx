@@ -69,4 +69,19 @@ describe('LessonCard (spec §4 windows, mirrored in the browser)', () => {
     expect(level).toHaveStyle({ display: 'inline-block' });
     expect(screen.getByText('Lesson 3/24')).toHaveStyle({ display: 'inline-block' });
   });
+
+  it("shows the teacher's photo and name (issue #22), also in the leave dialog", async () => {
+    renderWithProviders(
+      <LessonCard
+        lesson={lesson({ teacher_name: 'Mr Chen', teacher_photo: '/api/teacher-photos/42' })}
+        now={START - 5 * 60 * MIN}
+      />,
+    );
+    const [onCard] = screen.getAllByTestId('teacher');
+    expect(onCard).toHaveTextContent('Teacher: Mr Chen');
+    expect(onCard!.querySelector('img')).toHaveAttribute('src', '/api/teacher-photos/42');
+    screen.getByRole('button', { name: 'Ask for leave' }).click();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Teacher: Mr Chen');
+  });
 });

@@ -32,6 +32,7 @@ import { notify } from '@portal/web-kit/notify';
 import { lessonsApi, refreshLessons } from '../api/lessons-api';
 import { cardClock, hoursAndMinutes, statusKey, timingOf } from '../utils/lesson-timing';
 import { MetaLine } from './meta-line';
+import { TeacherLine } from './teacher-line';
 
 const STATUS_COLORS: Record<string, string> = {
   status0: 'blue',
@@ -153,6 +154,7 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
             {t('topic', { topic: lesson.lesson_topic })}
           </Text>
         )}
+        <TeacherLine name={lesson.teacher_name} photo={lesson.teacher_photo} />
         {countdown && status === 'status0' && (
           <Text size="sm" c="brand.8" fw={600} role="timer">
             {countdown.hours > 0 ? t('startsIn', countdown) : t('startsInMinutes', countdown)}
@@ -231,6 +233,9 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
         <Text mb="xs">
           {t('leaveQuestion', { subject: lesson.subject_title, date, time: lesson.start_time })}
         </Text>
+        <Stack mb="xs">
+          <TeacherLine name={lesson.teacher_name} photo={lesson.teacher_photo} />
+        </Stack>
         <Text size="sm" c="dimmed" mb="md">
           {lesson.required_credit > 0
             ? t('leaveCredits', { count: lesson.required_credit })
