@@ -25,6 +25,8 @@ const TeachingFixtureBody = z.object({
   user_sn: z.string(),
   /** The teacher's staff e-mail (the demo's teacher@example.com). */
   teacher_email: z.string(),
+  /** The child's name: each journey its own, as the demo teacher's week is shared. */
+  nickname: z.string().min(1).max(20).default('Ava'),
   /** The lesson started this many minutes ago… */
   started_minutes_ago: z.number().int().min(0).max(60).default(5),
   /** …and ends this many seconds from now: long enough to enter and mark, short to wait out. */
@@ -32,7 +34,7 @@ const TeachingFixtureBody = z.object({
 });
 
 /**
- * POST /api/dev/fixtures/teaching: a child (Ava) of a fixture parent in a private one-on-one
+ * POST /api/dev/fixtures/teaching: a child (`nickname`) of a fixture parent in a private one-on-one
  * course of the given teacher, with one lesson on air now that ends within a minute or two, its
  * credit held — so an e2e journey can have the teacher enter and mark it, then the parent read
  * the teacher's note on the completed lesson (e2e server only). The course has no weekly slots,
@@ -71,7 +73,7 @@ export const teachingFixtures: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           .values({
             student_sn: newPublicId('S'),
             parent_id: parent.id,
-            nickname: 'Ava',
+            nickname: body.nickname,
             birth_date: '2019-03-08',
             avatar_id: avatar!.id,
           })
