@@ -16,8 +16,10 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { to: paths.dashboard, label: 'dashboard:nav', permission: 'dashboard.read' },
   { to: paths.families, label: 'families:nav', permission: 'families.read' },
+  { to: paths.timetable, label: 'timetable:nav', permission: 'schedule.manage' },
   { to: paths.audit, label: 'audit:nav', permission: 'audit.read' },
   { to: paths.staff, label: 'staff:nav', permission: 'staff.manage' },
+  { to: paths.teachers, label: 'teachers:nav', permission: 'teachers.manage' },
   // A teacher (lessons.own, self.manage) starts on their week: it comes before the account.
   { to: paths.teaching, label: 'teaching:nav', permission: 'lessons.own' },
   { to: paths.account, label: 'account:nav', permission: 'self.manage' },

@@ -41,8 +41,8 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     screen: () =>
       import('../features/families/components/families-page').then((m) => m.FamiliesPage),
   },
-  // A family's page shows the audit feature's entries about it: composed here, as a feature
-  // imports no other.
+  // A family's page shows the audit feature's entries about it and the timetable's "Enrol in a
+  // course" on each child: composed here, as a feature imports no other.
   {
     path: paths.family,
     permission: 'families.read',
@@ -50,7 +50,13 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
       Promise.all([
         import('../features/families/components/family-page'),
         import('../features/audit/components/family-audit'),
-      ]).then(([family, audit]) => () => <family.FamilyPage auditSection={audit.FamilyAudit} />),
+        import('../features/timetable/components/enrol-child-action'),
+      ]).then(([family, audit, timetable]) => () => (
+        <family.FamilyPage
+          auditSection={audit.FamilyAudit}
+          childAction={timetable.EnrolChildAction}
+        />
+      )),
   },
   {
     path: paths.audit,
@@ -72,5 +78,67 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     permission: 'lessons.own',
     screen: () =>
       import('../features/teaching/components/teaching-page').then((m) => m.TeachingPage),
+  },
+  {
+    path: paths.teachers,
+    permission: 'teachers.manage',
+    screen: () =>
+      import('../features/teachers/components/teachers-page').then((m) => m.TeachersPage),
+  },
+  {
+    path: paths.teacher,
+    permission: 'teachers.manage',
+    screen: () =>
+      import('../features/teachers/components/teacher-page').then((m) => m.TeacherPage),
+  },
+  {
+    path: paths.timetable,
+    permission: 'schedule.manage',
+    screen: () =>
+      import('../features/timetable/components/timetable-page').then((m) => m.TimetablePage),
+  },
+  {
+    path: paths.timetableToday,
+    permission: 'schedule.manage',
+    screen: () => import('../features/timetable/components/today-page').then((m) => m.TodayPage),
+  },
+  {
+    path: paths.timetableCourses,
+    permission: 'schedule.manage',
+    screen: () =>
+      import('../features/timetable/components/courses-page').then((m) => m.CoursesPage),
+  },
+  {
+    path: paths.timetableCourse,
+    permission: 'schedule.manage',
+    screen: () =>
+      import('../features/timetable/components/course-enrolments-page').then(
+        (m) => m.CourseEnrolmentsPage,
+      ),
+  },
+  {
+    path: paths.timetableClosures,
+    permission: 'schedule.manage',
+    screen: () =>
+      import('../features/timetable/components/closures-page').then((m) => m.ClosuresPage),
+  },
+  {
+    path: paths.timetableCover,
+    permission: 'schedule.manage',
+    screen: () => import('../features/timetable/components/cover-page').then((m) => m.CoverPage),
+  },
+  {
+    path: paths.timetableLeave,
+    permission: 'schedule.manage',
+    screen: () =>
+      import('../features/timetable/components/leave-requests-page').then(
+        (m) => m.LeaveRequestsPage,
+      ),
+  },
+  {
+    path: paths.timetableFeedback,
+    permission: 'schedule.manage',
+    screen: () =>
+      import('../features/timetable/components/feedback-page').then((m) => m.FeedbackPage),
   },
 ];

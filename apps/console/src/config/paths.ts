@@ -14,6 +14,18 @@ export const paths = {
   familyOf: (userSn: string) => `/families/${encodeURIComponent(userSn)}`,
   audit: '/audit',
   teaching: '/teaching',
+  teachers: '/teachers',
+  teacher: '/teachers/:teacherSn',
+  teacherOf: (teacherSn: string) => `/teachers/${encodeURIComponent(teacherSn)}`,
+  timetable: '/timetable',
+  timetableToday: '/timetable/today',
+  timetableCourses: '/timetable/courses',
+  timetableCourse: '/timetable/courses/:courseId',
+  timetableCourseOf: (courseId: number) => `/timetable/courses/${courseId}`,
+  timetableClosures: '/timetable/closures',
+  timetableCover: '/timetable/cover',
+  timetableLeave: '/timetable/leave-requests',
+  timetableFeedback: '/timetable/feedback',
 } as const;
 
 /** Where the console is served (apps/server/src/plugins/console.ts). */

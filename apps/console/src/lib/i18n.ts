@@ -21,6 +21,8 @@ const NAMESPACES: Record<string, () => Promise<{ texts: FeatureTexts }>> = {
   families: () => import('../features/families/texts'),
   audit: () => import('../features/audit/texts'),
   teaching: () => import('../features/teaching/texts'),
+  teachers: () => import('../features/teachers/texts'),
+  timetable: () => import('../features/timetable/texts'),
 };
 
 /** One language's texts in the shape web-kit's i18n set-up loads (`{'./<namespace>.json': …}`). */
