@@ -59,7 +59,19 @@ const EXPECTED: Record<string, Permission | 'public'> = {
   'GET /api/ops/catalogue/agreements': 'schedule.manage',
   'POST /api/ops/catalogue/agreements/{kind}': 'schedule.manage',
   // #22 teachers (teachers.routes.ts)
+  'GET /api/ops/teachers': 'teachers.manage',
+  'GET /api/ops/teacher-presets': 'teachers.manage',
+  'POST /api/ops/teachers': 'teachers.manage',
+  'GET /api/ops/teachers/{teacherSn}': 'teachers.manage',
+  'POST /api/ops/teachers/{teacherSn}': 'teachers.manage',
+  'POST /api/ops/teachers/{teacherSn}/photo': 'teachers.manage',
+  'POST /api/ops/teachers/{teacherSn}/time-off': 'teachers.manage',
+  'POST /api/ops/teachers/{teacherSn}/time-off/{id}/delete': 'teachers.manage',
+  'GET /api/ops/teachers/{teacherSn}/figures': 'teachers.manage',
   // #22 teaching (teaching.routes.ts)
+  'GET /api/ops/teaching/week': 'lessons.own',
+  'POST /api/ops/teaching/lessons/{lessonSn}/enter': 'lessons.own',
+  'POST /api/ops/teaching/lessons/{lessonSn}/attendance': 'lessons.own',
   // #22 timetable (timetable.routes.ts)
   'GET /api/ops/timetable/classes': 'schedule.manage',
   'GET /api/ops/today': 'schedule.manage',
