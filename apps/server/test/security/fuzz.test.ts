@@ -41,7 +41,7 @@ beforeAll(async () => {
   headers = me.headers;
   const mine = await createChild(t.ctx, me.parent.id, 'Mine');
   await grantCredits(t.ctx, me.parent.id, { paid: 5 });
-  const course = await createCourse(t.ctx, { slots: [[1, '09:00']] });
+  const course = await createCourse(t.ctx, { slots: [[1, '09:00']], classType: 'small_group' });
   await createEnrollment(t.ctx, {
     parentId: me.parent.id,
     studentId: mine.id,
