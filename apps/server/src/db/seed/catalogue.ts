@@ -1,5 +1,6 @@
 import { courseSlots, courses, levelGroups, levels, subjects, topics } from '../schema';
 import type { Transaction } from '../client';
+import type { DemoTeacherKey } from './teachers';
 
 type ClassType = 'one_on_one' | 'small_group' | 'group';
 
@@ -181,8 +182,11 @@ const COURSES: {
   credit: number;
   zone: string;
   slots: [number, string][];
+  /** Who teaches it (seed/teachers.ts); no teacher has two of these courses at one time. */
+  teacher: DemoTeacherKey;
 }[] = [
   {
+    teacher: 'emma',
     subject: 'reading',
     level: 0,
     type: 'small_group',
@@ -194,6 +198,7 @@ const COURSES: {
     ],
   },
   {
+    teacher: 'emma',
     subject: 'reading',
     level: 0,
     type: 'one_on_one',
@@ -202,6 +207,7 @@ const COURSES: {
     slots: [[6, '10:00']],
   },
   {
+    teacher: 'emma',
     subject: 'reading',
     level: 1,
     type: 'small_group',
@@ -213,6 +219,7 @@ const COURSES: {
     ],
   },
   {
+    teacher: 'emma',
     subject: 'reading',
     level: 1,
     type: 'group',
@@ -225,6 +232,7 @@ const COURSES: {
     ],
   },
   {
+    teacher: 'emma',
     subject: 'reading',
     level: 2,
     type: 'small_group',
@@ -233,6 +241,7 @@ const COURSES: {
     slots: [[5, '19:30']],
   },
   {
+    teacher: 'lin',
     subject: 'math',
     level: 0,
     type: 'small_group',
@@ -244,6 +253,7 @@ const COURSES: {
     ],
   },
   {
+    teacher: 'emma',
     subject: 'math',
     level: 0,
     type: 'one_on_one',
@@ -252,6 +262,7 @@ const COURSES: {
     slots: [[0, '09:30']],
   },
   {
+    teacher: 'lin',
     subject: 'math',
     level: 1,
     type: 'group',
@@ -264,6 +275,7 @@ const COURSES: {
     ],
   },
   {
+    teacher: 'lin',
     subject: 'math',
     level: 1,
     type: 'small_group',
@@ -272,6 +284,7 @@ const COURSES: {
     slots: [[6, '09:00']],
   },
   {
+    teacher: 'lin',
     subject: 'chinese',
     level: 0,
     type: 'small_group',
@@ -283,6 +296,7 @@ const COURSES: {
     ],
   },
   {
+    teacher: 'lin',
     subject: 'chinese',
     level: 0,
     type: 'one_on_one',
@@ -291,6 +305,7 @@ const COURSES: {
     slots: [[3, '17:30']],
   },
   {
+    teacher: 'chen',
     subject: 'chinese',
     level: 1,
     type: 'group',
@@ -303,6 +318,7 @@ const COURSES: {
     ],
   },
   {
+    teacher: 'lin',
     subject: 'chinese',
     level: 1,
     type: 'small_group',
@@ -311,6 +327,7 @@ const COURSES: {
     slots: [[2, '16:30']],
   },
   {
+    teacher: 'emma',
     subject: 'science',
     level: 0,
     type: 'small_group',
@@ -322,6 +339,7 @@ const COURSES: {
     ],
   },
   {
+    teacher: 'emma',
     subject: 'science',
     level: 0,
     type: 'group',
@@ -330,6 +348,7 @@ const COURSES: {
     slots: [[4, '18:00']],
   },
   {
+    teacher: 'emma',
     subject: 'science',
     level: 0,
     type: 'one_on_one',
@@ -349,8 +368,14 @@ export const DEMO_COURSE_KEYS = {
   scienceWeekend: 13,
 } as const;
 
+/** What the catalogue's seed made: subject ids by key, and each course with its teacher's key. */
+export interface SeededCatalogue {
+  subjectIds: Map<string, number>;
+  courses: { id: number; teacher: DemoTeacherKey }[];
+}
+
 /** Subjects, levels, topics and the public timetable, in both languages. */
-export async function seedCatalogue(tx: Transaction, now: Date): Promise<number[]> {
+export async function seedCatalogue(tx: Transaction, now: Date): Promise<SeededCatalogue> {
   const levelIds = new Map<string, number[]>();
   const subjectIds = new Map<string, number>();
   for (const [sort, subject] of SUBJECTS.entries()) {
@@ -403,7 +428,7 @@ export async function seedCatalogue(tx: Transaction, now: Date): Promise<number[
     levelIds.set(subject.key, ids);
   }
 
-  const courseIds: number[] = [];
+  const seeded: SeededCatalogue['courses'] = [];
   for (const course of COURSES) {
     const [row] = await tx
       .insert(courses)
@@ -419,12 +444,12 @@ export async function seedCatalogue(tx: Transaction, now: Date): Promise<number[
         updated_at: now,
       })
       .returning();
-    courseIds.push(row!.id);
+    seeded.push({ id: row!.id, teacher: course.teacher });
     await tx
       .insert(courseSlots)
       .values(
         course.slots.map(([weekday, start_time]) => ({ course_id: row!.id, weekday, start_time })),
       );
   }
-  return courseIds;
+  return { subjectIds, courses: seeded };
 }

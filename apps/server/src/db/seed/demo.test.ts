@@ -1,6 +1,13 @@
+import { sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { signInStaff, verifyStaffSignIn } from '../../modules/staff/staff-sign-in.service';
+import { nextWeeklyOccurrence } from '../../lib/time';
+import { rowsOf } from '../client';
 import { seedDemoData } from './demo';
+import { DEMO_STAFF_TOTP_SECRET } from './staff';
+import { DEMO_TEACHER_EMAIL } from './teachers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,5 +106,150 @@ describe('demo data (docs/product.md → Demo data)', () => {
       headers: { lang: 'zh_CN' },
     });
     expect(agreement.json().data.title).toBe('用户协议');
+  });
+
+  it('has three teachers; teacher@example.com signs in with demo2026 and the demo secret', async () => {
+    const rows = rowsOf<{ email: string; role: string; status: string; subjects: number }>(
+      await t.ctx.db.execute(
+        sql`select s.email, s.role, s.status, cardinality(t.subject_ids) as subjects
+            from teachers t join staff s on s.id = t.staff_id order by t.id`,
+      ),
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatchObject({ email: DEMO_TEACHER_EMAIL, role: 'teacher', status: 'active' });
+    for (const row of rows) expect(Number(row.subjects)).toBeGreaterThan(0);
+    const origin = { ip: '10.3.2.1', userAgent: 'demo test' };
+    const step = await signInStaff(
+      t.ctx,
+      { email: DEMO_TEACHER_EMAIL, password: 'demo2026' },
+      origin,
+    );
+    expect(step.step).toBe('code');
+    const code = new TOTP({ secret: Secret.fromBase32(DEMO_STAFF_TOTP_SECRET) }).generate({
+      timestamp: t.clock.now().getTime(),
+    });
+    const signedIn = await verifyStaffSignIn(t.ctx, { ticket: step.ticket, code }, origin);
+    expect(signedIn.me.role).toBe('teacher');
+  });
+
+  it("gives every course a teacher before its lessons, and one teacher's week off ahead", async () => {
+    const [untaught] = rowsOf<{ courses: number; lessons: number }>(
+      await t.ctx.db.execute(
+        sql`select (select count(*)::int from courses where teacher_id is null) as courses,
+                   (select count(*)::int from lessons l join courses c on c.id = l.course_id
+                     where l.teacher_id is distinct from c.teacher_id) as lessons`,
+      ),
+    );
+    expect(untaught).toEqual({ courses: 0, lessons: 0 });
+    // No teacher has two public courses at one time, in any month of the year (zones change
+    // their clocks at different dates).
+    const slots = rowsOf<{
+      teacher: number;
+      zone: string;
+      weekday: number;
+      time: string;
+      minutes: number;
+    }>(
+      await t.ctx.db.execute(
+        sql`select c.teacher_id as teacher, c.time_zone as zone, s.weekday, s.start_time as time,
+                   c.duration_minutes as minutes
+            from courses c join course_slots s on s.course_id = c.id where c.is_public`,
+      ),
+    );
+    const week = 7 * 86_400_000;
+    for (let month = 0; month < 12; month += 1) {
+      const from = new Date(t.clock.now().getTime() + month * 30 * 86_400_000);
+      const classes = slots.map((slot) => {
+        const start = nextWeeklyOccurrence(from, slot.weekday, slot.time, slot.zone).getTime();
+        // Modulo one week: the next occurrences of two slots are compared on one weekly clock.
+        const at = (start - from.getTime()) % week;
+        return { teacher: slot.teacher, at, end: at + slot.minutes * 60_000 };
+      });
+      for (const [i, a] of classes.entries())
+        for (const b of classes.slice(i + 1))
+          if (a.teacher === b.teacher)
+            for (const shift of [-week, 0, week])
+              expect(
+                a.end <= b.at + shift || b.end + shift <= a.at,
+                `teacher ${a.teacher} twice at once`,
+              ).toBe(true);
+    }
+    const [timeOff] = rowsOf<{
+      teacher: number;
+      starts_on: string;
+      ends_on: string;
+      lessons: number;
+    }>(
+      await t.ctx.db.execute(
+        sql`select o.teacher_id as teacher, o.starts_on::text, o.ends_on::text,
+                   (select count(*)::int from lessons l
+                     where l.teacher_id = o.teacher_id and l.cancelled_at is null
+                       and (l.starts_at at time zone t.time_zone)::date between o.starts_on and o.ends_on
+                   ) as lessons
+            from teacher_time_off o join teachers t on t.id = o.teacher_id`,
+      ),
+    );
+    const day = (days: number) => new Date(t.clock.now().getTime() + days * 86_400_000);
+    expect(Date.parse(timeOff!.starts_on)).toBeGreaterThan(day(14).getTime());
+    expect(Date.parse(timeOff!.ends_on)).toBeLessThan(day(28).getTime());
+    // A lesson to cover in it (the console's cover list).
+    expect(timeOff!.lessons).toBeGreaterThan(0);
+  });
+
+  it('keeps the taught history: past classes entered by their teacher, one late, one note', async () => {
+    const [history] = rowsOf<{
+      ended: number;
+      unentered: number;
+      absent: number;
+      late: number;
+      notes: number;
+    }>(
+      await t.ctx.db.execute(
+        sql`select count(*)::int as ended,
+                   count(*) filter (where teacher_entered_at is null)::int as unentered,
+                   count(*) filter (where cancel_reason = 'teacher-absent')::int as absent,
+                   count(*) filter (where teacher_entered_at > starts_at + interval '3 minutes')::int as late,
+                   count(*) filter (where teacher_note is not null)::int as notes
+            from lessons where ends_at <= ${t.clock.now().toISOString()}::timestamptz`,
+      ),
+    );
+    expect(history!.ended).toBeGreaterThan(0);
+    expect(history).toMatchObject({ unentered: 0, absent: 0, late: 1, notes: 1 });
+  });
+
+  it("shows the demo parent the teacher's name, photo and note, and a holiday's reason", async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { mobile: '13800138000', country_code: '86', password: 'demo2026' },
+      remoteAddress: '10.3.1.2',
+    });
+    const headers = { authorization: `Bearer ${login.json().data.token}` };
+    const completed = (
+      await t.app.inject({ method: 'GET', url: '/api/getCompletedLessonPC?time_diff=0', headers })
+    ).json().data as { teacher_name: string; teacher_photo: string; teacher_note: string }[];
+    expect(new Set(completed.map((lesson) => lesson.teacher_name))).toEqual(
+      new Set(['Emma Clarke', 'Chen Jing']),
+    );
+    expect(completed.every((lesson) => lesson.teacher_photo.startsWith('/img/teachers/'))).toBe(
+      true,
+    );
+    expect(completed.filter((lesson) => lesson.teacher_note)).toEqual([
+      expect.objectContaining({
+        teacher_name: 'Emma Clarke',
+        teacher_note: expect.stringMatching(/^Mia read the whole story aloud today/),
+      }),
+    ]);
+    const upcoming = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/userSchedukeForStudent?time_diff=0&pagesize=30&page=1',
+        headers: { ...headers, lang: 'zh_CN' },
+      })
+    ).json().data as { teacher_name: string; status: number; cancel_reason: string }[];
+    expect(upcoming.every((lesson) => ['柯爱玛', '陈静'].includes(lesson.teacher_name))).toBe(true);
+    expect(upcoming.filter((lesson) => lesson.status === 3).map((l) => l.cancel_reason)).toEqual([
+      '公共假期。学校已取消这节课，预留的 1 课时已退回您的余额。',
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import { seedCredits } from './credits';
 import { seedLessons } from './lessons';
 import { seedParents } from './parents';
 import { seedStaff } from './staff';
+import { seedTeachers } from './teachers';
 
 /** What demo data needs from configuration. */
 export interface DemoOptions {
@@ -27,13 +28,15 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   seedAdvisers,
   seedChildren,
   seedAgreements,
-  async (tx, now) => {
-    await seedCatalogue(tx, now);
+  // Staff first: the admin and the adviser keep their ids whatever the later parts add.
+  (tx, now, options) => seedStaff(tx, now, options.staffTotpKey),
+  // The teachers before any lesson, so the generator gives lessons their course's teacher.
+  async (tx, now, options) => {
+    await seedTeachers(tx, now, options.staffTotpKey, await seedCatalogue(tx, now));
   },
   seedCredits,
   seedLessons,
   seedBilling,
-  (tx, now, options) => seedStaff(tx, now, options.staffTotpKey),
 ];
 
 const DEMO_MARKER = 'demo_data_seeded_at';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import {
   enrollChild,
   generateLessons,
@@ -20,6 +20,7 @@ import {
   subjects,
 } from '../schema';
 import { DEMO_MEMBER_SN, DEMO_PARENT_SN } from './parents';
+import { findDemoTeachers, type DemoTeacher } from './teachers';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -45,6 +46,7 @@ async function demoCourse(
   at: Date[],
   now: Date,
   roundMinutes = 5,
+  teacherId: number | null = null,
 ) {
   const subjectRows = await tx
     .select()
@@ -68,6 +70,8 @@ async function demoCourse(
       total_lessons: 24,
       time_zone: 'UTC',
       is_public: false,
+      // Set before any lesson is generated: the generator gives each lesson its course's teacher.
+      teacher_id: teacherId,
       created_at: now,
       updated_at: now,
     })
@@ -92,18 +96,23 @@ async function childrenOf(tx: Transaction, userSn: string) {
 /**
  * The demo parent's lessons: Mia in a 1-on-1 course (a lesson within minutes and one within
  * 48 h each week), Leo in a small group (a lesson 5 h away each week), both started three
- * weeks ago, so there are completed lessons (attended, one no-show, one with feedback),
- * reservations and consumption in the ledger, and one cancelled lesson. The member parent's
- * child is covered by the 2-kids plan and consumes no credits.
+ * weeks ago, so there are completed lessons (attended, one no-show, one with feedback, one with
+ * the teacher's note), reservations and consumption in the ledger, and one lesson the school
+ * cancelled for a public holiday. Mia's teacher is Emma (the demo teacher who signs in), Leo's
+ * is Chen, whose week off lies ahead. The member parent's child (Lin's class) is covered by the
+ * 2-kids plan and consumes no credits.
  */
 export async function seedLessons(tx: Transaction, now: Date): Promise<void> {
   const config = { db: tx };
   const weeks = 4;
+  const teachers = await findDemoTeachers(tx);
   const demo = await childrenOf(tx, DEMO_PARENT_SN);
   if (demo && demo.kids.length >= 2)
     await seedFamilyLessons(tx, demo.parent.id, [demo.kids[0]!, demo.kids[1]!], now, {
       firstInMinutes: 4,
       roundMinutes: 5,
+      teachers: [teachers.emma, teachers.chen],
+      cancelReason: 'public-holiday',
     });
 
   const member = await childrenOf(tx, DEMO_MEMBER_SN);
@@ -128,6 +137,8 @@ export async function seedLessons(tx: Transaction, now: Date): Promise<void> {
       2,
       [new Date(now.getTime() + 30 * HOUR)],
       now,
+      5,
+      teachers.lin?.id ?? null,
     );
     await enrollChild(
       config,
@@ -140,9 +151,36 @@ export async function seedLessons(tx: Transaction, now: Date): Promise<void> {
       now,
       weeks,
     );
+    // Last week's class was held (the child did not come): the teacher entered on time.
+    await markTaught(tx, member.parent.id, now);
     await settleEndedLessons(config, now);
   }
   await generateLessons(config, now, weeks);
+}
+
+/**
+ * The teacher entered every ended class of the family that has a teacher, a minute after the
+ * start (`late` ones six minutes after: a late start the console counts). Without it the
+ * settlement would cancel them as "teacher absent" (decision 047).
+ */
+async function markTaught(tx: Transaction, parentId: number, now: Date, late: number[] = []) {
+  const ended = await tx
+    .select()
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.parent_id, parentId),
+        lte(lessons.ends_at, now),
+        isNotNull(lessons.teacher_id),
+      ),
+    );
+  for (const lesson of ended) {
+    const minutes = late.includes(lesson.id) ? 6 : 1;
+    await tx
+      .update(lessons)
+      .set({ teacher_entered_at: new Date(lesson.starts_at.getTime() + minutes * 60_000) })
+      .where(eq(lessons.id, lesson.id));
+  }
 }
 
 type Kid = { id: number };
@@ -151,14 +189,22 @@ type Kid = { id: number };
  * A family's lessons as the demo shows them (see seedLessons): the first child's 1-on-1 course
  * with a lesson `firstInMinutes` from now and one 26 h away each week, the second child's small
  * group 5 h away each week, both begun three weeks ago, settled, one feedback, one cancelled
- * lesson. The e2e fixtures use it with a first lesson inside the entry window.
+ * lesson. With `teachers` (the courses' teachers: the demo), the past classes were taught (one
+ * started late), and the first child's latest one carries the teacher's mark and note. The e2e
+ * fixtures use it with a first lesson inside the entry window and no teachers.
  */
 export async function seedFamilyLessons(
   tx: Transaction,
   parentId: number,
   [first, second]: [Kid, Kid],
   now: Date,
-  options: { firstInMinutes: number; roundMinutes: number },
+  options: {
+    firstInMinutes: number;
+    roundMinutes: number;
+    teachers?: [first: DemoTeacher | undefined, second: DemoTeacher | undefined];
+    /** Why the school cancelled the coming lesson (none: a cancellation without a reason). */
+    cancelReason?: 'public-holiday';
+  },
 ): Promise<void> {
   const config = { db: tx };
   const weeks = 4;
@@ -174,6 +220,7 @@ export async function seedFamilyLessons(
     ],
     now,
     options.roundMinutes,
+    options.teachers?.[0]?.id ?? null,
   );
   const secondCourse = await demoCourse(
     tx,
@@ -183,6 +230,7 @@ export async function seedFamilyLessons(
     [new Date(now.getTime() + 5 * HOUR)],
     now,
     options.roundMinutes,
+    options.teachers?.[1]?.id ?? null,
   );
   for (const [kid, course] of [
     [first, firstCourse],
@@ -209,6 +257,26 @@ export async function seedFamilyLessons(
         .set({ entered_at: new Date(lesson.starts_at.getTime() + 60_000) })
         .where(eq(lessons.id, lesson.id));
   }
+  const secondsLessons = ended.filter((lesson) => lesson.student_id === second.id);
+  await markTaught(
+    tx,
+    parentId,
+    now,
+    secondsLessons.slice(1, 2).map((lesson) => lesson.id),
+  );
+  // The teacher's mark and note on the first child's latest lesson, as the teacher leaves them.
+  const firstTeacher = options.teachers?.[0];
+  const noted = ended.filter((lesson) => lesson.student_id === first.id).at(-1);
+  if (firstTeacher && noted)
+    await tx
+      .update(lessons)
+      .set({
+        attendance: 'attended',
+        attendance_by: firstTeacher.staffId,
+        teacher_note:
+          'Mia read the whole story aloud today and used three new words. Please read the next page with her at bedtime.',
+      })
+      .where(eq(lessons.id, noted.id));
   await settleEndedLessons(config, now);
   const [reviewed] = ended.filter((lesson) => lesson.student_id === first.id);
   if (reviewed)
@@ -227,5 +295,8 @@ export async function seedFamilyLessons(
     .orderBy(asc(lessons.starts_at))
     .offset(2)
     .limit(1);
-  if (toCancel) await cancelLesson(config, toCancel.id, now);
+  if (toCancel)
+    await cancelLesson(config, toCancel.id, now, 'school', {
+      ...(options.cancelReason ? { reason: options.cancelReason } : {}),
+    });
 }
