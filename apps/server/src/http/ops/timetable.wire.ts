@@ -3,6 +3,8 @@ import type {
   BilingualText,
   ClassRow,
   Closure,
+  CoverClass as CoverClassWire,
+  EnrollmentPreview,
   FeedbackSummary as FeedbackSummaryWire,
   LeaveRequest,
   TeacherRef,
@@ -16,6 +18,10 @@ import type {
   TimetableClass,
   TodayClass,
 } from '../../modules/timetable/timetable.service';
+import type {
+  CoverClass,
+  EnrollmentPreviewView,
+} from '../../modules/timetable/timetable-changes.service';
 
 /**
  * The timetable's wire shapes (packages/shared/src/staff/timetable.ts): ISO times, and course
@@ -71,4 +77,23 @@ export const feedbackWire = (lang: Language, summary: FeedbackSummary): Feedback
 export const closureWire = (lang: Language, closure: ClosureItem): Closure => ({
   ...closure,
   courseTitle: closure.courseTitle ? textIn(lang, closure.courseTitle) : null,
+});
+
+export const coverClassWire = (lang: Language, lesson: CoverClass): CoverClassWire => ({
+  ...classWire(lang, lesson),
+  candidates: lesson.candidates.map((teacher) => teacherWire(lang, teacher)!),
+});
+
+export const enrollmentPreviewWire = (
+  lang: Language,
+  preview: EnrollmentPreviewView,
+): EnrollmentPreview => ({
+  ...preview,
+  lessons: preview.lessons.map((lesson) => ({
+    ...lesson,
+    startsAt: iso(lesson.startsAt),
+    endsAt: iso(lesson.endsAt),
+    teacherName: lesson.teacherName ? textIn(lang, lesson.teacherName) : null,
+  })),
+  conflicts: preview.conflicts.map((item) => ({ ...item, startsAt: iso(item.startsAt) })),
 });

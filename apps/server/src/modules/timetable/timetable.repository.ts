@@ -329,18 +329,19 @@ export function findClosures(db: DbOrTx) {
 
 export async function findLessonBySn(db: DbOrTx, lessonSn: string) {
   const [row] = await db
-    .select({ id: lessons.id, parentId: lessons.parent_id })
+    .select({ id: lessons.id })
     .from(lessons)
     .where(eq(lessons.lesson_sn, lessonSn));
   return row;
 }
 
-/** The lessons named (only those that exist). */
-export function findLessonsBySn(db: DbOrTx, lessonSns: string[]) {
-  return db
-    .select({ id: lessons.id, lessonSn: lessons.lesson_sn, teacherId: lessons.teacher_id })
+/** The attendance mark and teacher's note a lesson holds. */
+export async function findLessonMark(db: DbOrTx, lessonId: number) {
+  const [row] = await db
+    .select({ attendance: lessons.attendance, note: lessons.teacher_note })
     .from(lessons)
-    .where(inArray(lessons.lesson_sn, lessonSns));
+    .where(eq(lessons.id, lessonId));
+  return row;
 }
 
 export async function findEnrollmentBySn(db: DbOrTx, enrollmentSn: string) {
