@@ -17,6 +17,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: paths.dashboard, label: 'dashboard:nav', permission: 'dashboard.read' },
   { to: paths.families, label: 'families:nav', permission: 'families.read' },
   { to: paths.timetable, label: 'timetable:nav', permission: 'schedule.manage' },
+  { to: paths.catalogue, label: 'catalogue:nav', permission: 'schedule.manage' },
   { to: paths.audit, label: 'audit:nav', permission: 'audit.read' },
   { to: paths.staff, label: 'staff:nav', permission: 'staff.manage' },
   { to: paths.teachers, label: 'teachers:nav', permission: 'teachers.manage' },

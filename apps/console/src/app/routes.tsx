@@ -92,6 +92,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
       import('../features/teachers/components/teacher-page').then((m) => m.TeacherPage),
   },
   {
+    path: paths.catalogue,
+    permission: 'schedule.manage',
+    screen: () =>
+      import('../features/catalogue/components/catalogue-page').then((m) => m.CataloguePage),
+  },
+  {
     path: paths.timetable,
     permission: 'schedule.manage',
     screen: () =>

@@ -26,6 +26,7 @@ export const paths = {
   timetableCover: '/timetable/cover',
   timetableLeave: '/timetable/leave-requests',
   timetableFeedback: '/timetable/feedback',
+  catalogue: '/catalogue',
 } as const;
 
 /** Where the console is served (apps/server/src/plugins/console.ts). */

@@ -23,6 +23,7 @@ const NAMESPACES: Record<string, () => Promise<{ texts: FeatureTexts }>> = {
   teaching: () => import('../features/teaching/texts'),
   teachers: () => import('../features/teachers/texts'),
   timetable: () => import('../features/timetable/texts'),
+  catalogue: () => import('../features/catalogue/texts'),
 };
 
 /** One language's texts in the shape web-kit's i18n set-up loads (`{'./<namespace>.json': …}`). */
