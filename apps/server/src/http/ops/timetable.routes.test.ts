@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '@portal/shared/staff';
 import { rowsOf } from '../../db/client';
-import { auditLog, enrollments, lessonComments, lessons } from '../../db/schema';
+import { auditLog, enrollments, lessonComments, lessons, messageLog } from '../../db/schema';
 import { newPublicId } from '../../lib/ids';
 import { createParent } from '../../../test/factories/parents';
 import {
@@ -392,6 +392,12 @@ async function creditsOf(parentId: number) {
   return row!;
 }
 
+/** Lesson-change messages sent to the family (one per family per change). */
+async function changeMessagesTo(parentId: number) {
+  const rows = await t.ctx.db.select().from(messageLog).where(eq(messageLog.parent_id, parentId));
+  return rows.filter((row) => row.kind === 'lesson-changes');
+}
+
 async function lessonsOfStudent(studentId: number) {
   return t.ctx.db
     .select()
@@ -489,6 +495,8 @@ describe('POST /enrollments/preview and /enrollments', () => {
     expect(created.length).toBeGreaterThan(0);
     const [entry] = await audits('enrollment.created', enrollmentSn);
     expect(entry).toMatchObject({ staff_id: 1, parent_id: kid.parent.id, ip: '127.0.0.1' });
+    // One message to the family listing the new lessons.
+    expect(await changeMessagesTo(kid.parent.id)).toHaveLength(1);
   });
 
   it('refuses another family’s child, unknown ids and bad input, creating nothing', async () => {
@@ -610,6 +618,7 @@ describe('lesson changes', () => {
       expect(lesson!.cancelled_at).not.toBeNull();
       expect((await creditsOf(kid.parent.id)).reserved).toBe(6);
       expect(await audits('lesson.cancelled', lesson!.lesson_sn)).toHaveLength(1);
+      expect(await changeMessagesTo(kid.parent.id)).toHaveLength(1);
     }
   });
 
@@ -852,6 +861,7 @@ describe('closures', () => {
         '2026-11-30T10:00:00.000Z',
       ]);
       expect(cancelled[0]).toMatchObject({ cancel_reason: 'closure' });
+      expect(await changeMessagesTo(kid.parent.id)).toHaveLength(1);
     }
     expect(await audits('closure.declared', closureSn)).toHaveLength(1);
 
