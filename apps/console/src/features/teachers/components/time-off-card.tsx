@@ -19,7 +19,7 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { i18n } from '../../../lib/i18n';
-import { teacherKeys, teachersApi, teacherQuery } from '../api';
+import { teachersApi, teacherQuery } from '../api';
 
 /** "Nov 23, 2026 – Dec 13, 2026" (one day alone when both ends are the same). */
 export function formatRange(entry: Pick<TimeOff, 'startsOn' | 'endsOn'>): string {
@@ -145,7 +145,6 @@ function AddTimeOffForm({ teacherSn, onDone }: { teacherSn: string; onDone: () =
     onSuccess: async () => {
       feedback.onSuccess(t('timeOff.added'));
       await client.invalidateQueries({ queryKey: teacherQuery(teacherSn).queryKey });
-      void client.invalidateQueries({ queryKey: teacherKeys.all });
       onDone();
     },
     onError: feedback.onError,
