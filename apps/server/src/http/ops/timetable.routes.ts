@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@portal/shared/api';
 import {
@@ -33,7 +34,6 @@ import {
   SubstituteBodySchema,
   TodaySchema,
 } from '@portal/shared/staff';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { StaffActor } from '../../modules/scheduling/scheduling.service';
 import {
