@@ -450,7 +450,7 @@ export const texts = defineTexts({
       title: '取消这节课',
       explain_one: '将取消孩子的这节课，释放预约占用的课时，并通知家长。',
       explain_other:
-        '将取消全部 {{count}} 个孩子的这节课，释放预约占用的课时，每个家庭只通知一次。',
+        '将取消这节课全部 {{count}} 个孩子的课程，释放预约占用的课时，每个家庭只通知一次。',
       reason: '原因',
       reasonPlaceholder: '选择原因',
       submit: '取消这节课',

@@ -42,7 +42,7 @@ function CancelForm({ row, onClose }: { row: ClassRow; onClose: () => void }) {
   });
   const feedback = useFormFeedback(form, {
     order: ['reason'],
-    fieldMessages: { timetableCancelReasonInvalid: 'reason' },
+    fieldMessages: { timetableCancelReasonInvalid: 'reason', scheduleReasonInvalid: 'reason' },
   });
   const cancel = useMutation({
     mutationFn: (body: CancelClassBody) => timetableApi.cancelClass(row.lessonSn, body),

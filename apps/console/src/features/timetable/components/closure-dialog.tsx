@@ -84,11 +84,15 @@ function ClosureForm({ onClose }: { onClose: () => void }) {
     },
   });
   const feedback = useFormFeedback(form, {
-    order: ['courseId', 'endsOn', 'reasonEn', 'reasonZh'],
+    order: ['courseId', 'startsOn', 'endsOn', 'reasonEn', 'reasonZh'],
     fieldMessages: {
       timetableCourseNotFound: 'courseId',
+      scheduleCourseNotFound: 'courseId',
       timetableDateInvalid: 'endsOn',
       timetableDateRangeInvalid: 'endsOn',
+      scheduleClosureDatesInvalid: 'endsOn',
+      scheduleClosureInPast: 'endsOn',
+      scheduleClosureTooLong: 'endsOn',
     },
   });
   const [previewed, setPreviewed] = useState<{ body: ClosureBody; preview: ClosurePreview } | null>(

@@ -86,7 +86,9 @@ function EnrolForm({
     fieldMessages: {
       timetableFamilyNotFound: 'userSn',
       timetableChildNotFound: 'studentSn',
+      scheduleChildNotFound: 'studentSn',
       timetableCourseNotFound: 'courseId',
+      scheduleCourseNotFound: 'courseId',
       timetableStartWeekInvalid: 'startWeek',
     },
   });

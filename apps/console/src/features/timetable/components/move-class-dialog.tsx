@@ -60,7 +60,13 @@ function MoveForm({ row, onClose }: { row: ClassRow; onClose: () => void }) {
   });
   const feedback = useFormFeedback(form, {
     order: ['startsAt', 'teacherSn'],
-    fieldMessages: { timetableStartsAtInvalid: 'startsAt', timetableTeacherNotFound: 'teacherSn' },
+    fieldMessages: {
+      timetableStartsAtInvalid: 'startsAt',
+      scheduleStartInPast: 'startsAt',
+      scheduleInClosure: 'startsAt',
+      timetableTeacherNotFound: 'teacherSn',
+      scheduleTeacherNotFound: 'teacherSn',
+    },
   });
   const move = useMutation({
     mutationFn: (body: MoveClassBodyInput) => timetableApi.moveClass(row.lessonSn, body),

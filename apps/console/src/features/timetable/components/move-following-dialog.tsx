@@ -68,7 +68,9 @@ function MoveFollowingForm({ row, onClose }: { row: ClassRow; onClose: () => voi
     fieldMessages: {
       timetableWeekdayInvalid: 'weekday',
       timetableTimeInvalid: 'time',
+      scheduleSlotInvalid: 'time',
       timetableTeacherNotFound: 'teacherSn',
+      scheduleTeacherNotFound: 'teacherSn',
     },
   });
   const move = useMutation({

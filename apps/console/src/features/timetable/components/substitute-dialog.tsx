@@ -34,7 +34,11 @@ function SubstituteForm({ row, onClose }: { row: ClassRow; onClose: () => void }
   });
   const feedback = useFormFeedback(form, {
     order: ['teacherSn'],
-    fieldMessages: { timetableTeacherNotFound: 'teacherSn' },
+    fieldMessages: {
+      timetableTeacherNotFound: 'teacherSn',
+      scheduleTeacherNotFound: 'teacherSn',
+      scheduleSameTeacher: 'teacherSn',
+    },
   });
   const assign = useMutation({
     mutationFn: (body: SubstituteBody) => timetableApi.substitute(row.lessonSn, body.teacherSn),

@@ -49,14 +49,19 @@ export function formatDay(day: string, language: Language): string {
   }).format(dayToUtc(day));
 }
 
-/** A week from its Monday: "23 – 29 Nov 2026" / "2026年11月23日至29日". */
+/** A week from its Monday: "23 – 29 Nov 2026" / "2026年11月23日至2026年11月29日". */
 export function formatWeek(monday: string, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE[language], {
+  const format = new Intl.DateTimeFormat(LOCALE[language], {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
-  }).formatRange(dayToUtc(monday), dayToUtc(addDays(monday, 6)));
+  });
+  const [from, to] = [dayToUtc(monday), dayToUtc(addDays(monday, 6))];
+  // Chinese ICU writes a range with slashes ("2026/11/23 – 2026/11/29"): each end is spelled out.
+  return language === 'zh_CN'
+    ? `${format.format(from)}至${format.format(to)}`
+    : format.formatRange(from, to);
 }
 
 /** The name of a weekday (Sun 0): "Monday" / "星期一". */
