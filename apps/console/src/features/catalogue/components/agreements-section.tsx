@@ -101,9 +101,8 @@ function AgreementForm({ document }: { document: CatalogueAgreement }) {
             />
             <Textarea
               label={t('agreements.htmlEn')}
-              autosize
-              minRows={12}
-              maxRows={30}
+              rows={16}
+              resize="vertical"
               ff="monospace"
               spellCheck={false}
               {...form.register('htmlEn')}
@@ -120,9 +119,8 @@ function AgreementForm({ document }: { document: CatalogueAgreement }) {
             />
             <Textarea
               label={t('agreements.htmlZh')}
-              autosize
-              minRows={12}
-              maxRows={30}
+              rows={16}
+              resize="vertical"
               ff="monospace"
               spellCheck={false}
               {...form.register('htmlZh')}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CatalogueCourse, CatalogueTeacherOption, CatalogueTree } from '@portal/shared/staff';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -103,6 +103,9 @@ async function choose(dialog: HTMLElement, label: string, option: string) {
   await user.click(within(dialog).getByRole('combobox', { name: label }));
   await user.click(await screen.findByRole('option', { name: option }));
 }
+
+// The screens render a large form or table: on a loaded machine a first answer takes seconds.
+configure({ asyncUtilTimeout: 8000 });
 
 beforeEach(async () => {
   await changeLanguage('en');

@@ -203,8 +203,8 @@ function LevelForm({
             />
             <Textarea
               label={t('descriptionEn')}
-              autosize
-              minRows={3}
+              rows={3}
+              resize="vertical"
               {...form.register('descriptionEn')}
               error={fieldError(errors.descriptionEn)}
             />
@@ -219,8 +219,8 @@ function LevelForm({
             />
             <Textarea
               label={t('descriptionZh')}
-              autosize
-              minRows={3}
+              rows={3}
+              resize="vertical"
               {...form.register('descriptionZh')}
               error={fieldError(errors.descriptionZh)}
             />

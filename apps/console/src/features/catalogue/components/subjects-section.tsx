@@ -152,8 +152,8 @@ function SubjectForm({
             />
             <Textarea
               label={t('descriptionEn')}
-              autosize
-              minRows={3}
+              rows={3}
+              resize="vertical"
               {...form.register('descriptionEn')}
               error={fieldError(errors.descriptionEn)}
             />
@@ -168,8 +168,8 @@ function SubjectForm({
             />
             <Textarea
               label={t('descriptionZh')}
-              autosize
-              minRows={3}
+              rows={3}
+              resize="vertical"
               {...form.register('descriptionZh')}
               error={fieldError(errors.descriptionZh)}
             />
