@@ -31,6 +31,8 @@ const NOT_PARENT_ROUTES = [
   /^\w+ \/api\/ready$/,
   /^\w+ \/api\/payments\/webhook$/,
   /^\w+ \/api\/local-checkout\//,
+  // Teacher photos are the school's pictures, public and served by id (issue #22).
+  /^\w+ \/api\/teacher-photos\//,
 ];
 const isParentRoute = (key: string) => !NOT_PARENT_ROUTES.some((pattern) => pattern.test(key));
 

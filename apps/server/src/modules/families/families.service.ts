@@ -264,7 +264,7 @@ function lessonStatusOf(lesson: LessonSummary): FamilyLessonStatus {
   if (lesson.status === LESSON_STATUS.notStarted) return 'upcoming';
   if (lesson.status === LESSON_STATUS.onAir) return 'in-progress';
   if (lesson.status === LESSON_STATUS.cancelled) return 'cancelled';
-  return lesson.entered ? 'done' : 'no-show';
+  return lesson.attended ? 'done' : 'no-show';
 }
 
 const titleOf = (titles: { en: string; zh: string | null }) => ({
