@@ -61,12 +61,10 @@ describe('the console routes', () => {
     expect(screen.queryByRole('link', { name: '员工管理' })).not.toBeInTheDocument();
   });
 
-  it('starts a teacher on the first screen their role may open', async () => {
+  it('starts a teacher on the first screen their role may open: their week', async () => {
     const router = openAt('/', 'teacher');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'My account' }),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My week' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/teaching');
   });
 
   it('answers an unknown console path with "page not found" inside the frame', async () => {
