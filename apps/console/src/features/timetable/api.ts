@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
+  AttendanceAnswerSchema,
   CatalogueCourseListSchema,
   CancelledAnswerSchema,
   ClassListSchema,
@@ -30,7 +31,6 @@ import {
   type MoveClassBodyInput,
   type MoveFollowingBodyInput,
 } from '@portal/shared/staff';
-import { z } from 'zod';
 import { api, OPS_API } from '../../lib/api-client';
 
 const lesson = (lessonSn: string) => `${OPS_API}/lessons/${encodeURIComponent(lessonSn)}`;
@@ -214,7 +214,7 @@ export const timetableApi = {
   substitute: (lessonSn: string, teacherSn: string) =>
     api.post(`${lesson(lessonSn)}/substitute`, { teacherSn }, { schema: CoveredAnswerSchema }),
   markAttendance: (lessonSn: string, body: AttendanceBodyInput) =>
-    api.post(`${lesson(lessonSn)}/attendance`, body, { schema: z.unknown() }),
+    api.post(`${lesson(lessonSn)}/attendance`, body, { schema: AttendanceAnswerSchema }),
   cover: (body: CoverBodyInput) =>
     api.post(`${OPS_API}/cover`, body, { schema: CoveredAnswerSchema }),
   previewClosure: (body: ClosureBodyInput) =>
