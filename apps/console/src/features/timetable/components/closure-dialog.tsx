@@ -73,7 +73,14 @@ function ClosureForm({ onClose }: { onClose: () => void }) {
   const language = currentLanguage();
   const client = useQueryClient();
   const form = useForm<Values>({
-    resolver: schemaResolver(ClosureBodySchema, bodyOf),
+    resolver: schemaResolver(ClosureBodySchema, {
+      toBody: bodyOf,
+      required: ({ scope }) => ({
+        ...(scope === 'course' ? { courseId: t('enrol.courseRequired') } : {}),
+        startsOn: t('closures.datesRequired'),
+        endsOn: t('closures.datesRequired'),
+      }),
+    }),
     defaultValues: {
       scope: 'school',
       courseId: '',

@@ -133,7 +133,7 @@ describe("enrolling from a child's row", JOURNEY, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Preview the lessons' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('combobox', { name: /Course/ })).toHaveAccessibleDescription(
-        'This course was not found.',
+        'Choose a course.',
       ),
     );
     expect(calls.filter((call) => call.init?.method === 'POST')).toHaveLength(0);

@@ -73,7 +73,14 @@ function EnrolForm({
   const { t } = useTranslation('timetable');
   const client = useQueryClient();
   const form = useForm<Values>({
-    resolver: schemaResolver(EnrollmentBodySchema, bodyOf),
+    resolver: schemaResolver(EnrollmentBodySchema, {
+      toBody: bodyOf,
+      required: {
+        userSn: t('enrol.familyRequired'),
+        studentSn: t('enrol.childRequired'),
+        courseId: t('enrol.courseRequired'),
+      },
+    }),
     defaultValues: {
       userSn: presetChild?.userSn ?? '',
       studentSn: presetChild?.studentSn ?? '',

@@ -54,7 +54,9 @@ function MoveFollowingForm({ row, onClose }: { row: ClassRow; onClose: () => voi
   const language = currentLanguage();
   const client = useQueryClient();
   const form = useForm<Values>({
-    resolver: schemaResolver(MoveFollowingFormSchema),
+    resolver: schemaResolver<Values>(MoveFollowingFormSchema, {
+      required: { lessonSn: t('enrol.childRequired') },
+    }),
     defaultValues: {
       lessonSn: row.children.length === 1 ? row.children[0]!.lessonSn : '',
       // Left empty: the slot is on the course's clock, which may not be the member's.

@@ -29,7 +29,9 @@ function SubstituteForm({ row, onClose }: { row: ClassRow; onClose: () => void }
   const { t } = useTranslation('timetable');
   const client = useQueryClient();
   const form = useForm<Values>({
-    resolver: schemaResolver(SubstituteBodySchema),
+    resolver: schemaResolver<Values>(SubstituteBodySchema, {
+      required: { teacherSn: t('substitute.teacherRequired') },
+    }),
     defaultValues: { teacherSn: null },
   });
   const feedback = useFormFeedback(form, {
