@@ -13,6 +13,7 @@ import {
   findLesson,
   findTeacher,
   findTeachersOfSubject,
+  holdClosuresStill,
   lockEnrollment,
   lockFamilies,
   lockLessons,
@@ -122,6 +123,7 @@ export async function moveClass(
   const lesson = await requireLesson(ctx, lessonId);
   const course = await requireCourse(ctx, lesson.course_id);
   const result = await ctx.db.transaction(async (tx) => {
+    await holdClosuresStill(tx);
     const rows = await lockClassToChange(tx, lesson, now);
     if (to.startsAt <= now) throw conflict('scheduleStartInPast');
     if ((await closureTest({ ...ctx, db: tx }, course.id, to.startsAt))(to.startsAt))
@@ -200,6 +202,7 @@ export async function moveFollowing(
   const lesson = await requireLesson(ctx, lessonId);
   const course = await requireCourse(ctx, lesson.course_id);
   const result = await ctx.db.transaction(async (tx) => {
+    await holdClosuresStill(tx);
     const enrollment = await lockEnrollment(tx, lesson.enrollment_id);
     if (!enrollment || enrollment.cancelled_at) throw conflict('scheduleEnrollmentEnded');
     if (lesson.starts_at <= now) throw conflict('scheduleLessonStarted');

@@ -399,3 +399,20 @@ export async function lockFamilies(db: DbOrTx, parentIds: number[]) {
     .orderBy(asc(parents.id))
     .for('update');
 }
+
+/** Any fixed number: the advisory lock that orders closures against new and moved lessons. */
+const CLOSURES_LOCK_ID = 724_310_022;
+
+/**
+ * Closures and the lessons placed on the timetable (generated or moved) take one advisory lock:
+ * a closure exclusively, the others shared, each first thing in its transaction. A lesson placed
+ * while a closure is declared then either committed before the closure looked (and is cancelled
+ * by it) or sees the closure once it is committed (and is not placed in it).
+ */
+export async function holdClosuresStill(db: DbOrTx) {
+  await db.execute(sql`select pg_advisory_xact_lock_shared(${CLOSURES_LOCK_ID})`);
+}
+
+export async function lockClosures(db: DbOrTx) {
+  await db.execute(sql`select pg_advisory_xact_lock(${CLOSURES_LOCK_ID})`);
+}

@@ -9,6 +9,7 @@ import {
   findCourse,
   findOpenLessonsBetween,
   insertClosure,
+  lockClosures,
   lockFamilies,
 } from './classes.repository';
 import { distinct, type Db, type StaffActor } from './rules';
@@ -113,6 +114,7 @@ export async function declareClosure(
     throw badRequest('scheduleClosureReasonInvalid');
   const range = await rangeOf(ctx, input, now);
   const result = await ctx.db.transaction(async (tx) => {
+    await lockClosures(tx);
     const closure = await insertClosure(tx, {
       closure_sn: newPublicId('K'),
       course_id: input.courseId,

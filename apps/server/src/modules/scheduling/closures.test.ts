@@ -273,6 +273,45 @@ describe('a closure', () => {
     ).resolves.toMatchObject({ lessonsCancelled: 0 });
   });
 
+  it('leaves no lesson inside a closure declared while an enrolment places its lessons', async () => {
+    // February 2027, apart from the other tests' weeks.
+    t.clock.set('2027-02-05T08:00:00.000Z'); // Friday
+    const course = await createCourse(t.ctx, {
+      slots: [
+        [2, '09:00'],
+        [4, '09:00'],
+      ],
+      classType: 'group',
+    });
+    const families = [await family(), await family(), await family()];
+    const results = await Promise.allSettled([
+      ...families.map((f) => enrol(f, course.id)),
+      declareClosure(
+        t.ctx,
+        {
+          courseId: course.id,
+          startsOn: '2027-02-09',
+          endsOn: '2027-02-16',
+          reasonEn: 'Spring Festival',
+          reasonZh: '春节',
+        },
+        t.clock.now(),
+        ADMIN,
+      ),
+    ]);
+    expect(results.every((result) => result.status === 'fulfilled')).toBe(true);
+    const held = (await lessonsOfCourse(course.id)).filter((row) => row.cancelled_at === null);
+    // Tuesdays and Thursdays of 9–16 February (17:00 in Shanghai, the same days) hold nothing.
+    expect(
+      held.filter(
+        (row) =>
+          row.starts_at >= new Date('2027-02-08T16:00:00.000Z') &&
+          row.starts_at < new Date('2027-02-16T16:00:00.000Z'),
+      ),
+    ).toEqual([]);
+    for (const f of families) await expectLedgerExact(f.parent.id);
+  });
+
   it('keeps the ledger exact when closures, cancellations and leave race on the same lessons', async () => {
     t.clock.set(NOW);
     const course = await createCourse(t.ctx, {

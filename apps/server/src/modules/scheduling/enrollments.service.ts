@@ -11,6 +11,7 @@ import {
   findCourse,
   findEnrollment,
   findTeacher,
+  holdClosuresStill,
   lockChildOfParent,
   lockCourse,
   lockEnrollment,
@@ -170,6 +171,8 @@ export async function enrollChild(
 ): Promise<Enrollment> {
   const { enrollment, created } = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
+    // First, as every placing of lessons does (see holdClosuresStill).
+    await holdClosuresStill(tx);
     const course = await lockCourse(tx, input.courseId);
     if (!course) throw notFound('scheduleCourseNotFound');
     if (course.retired_at) throw conflict('scheduleCourseRetired');

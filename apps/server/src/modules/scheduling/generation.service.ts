@@ -11,6 +11,7 @@ import {
   classWasHeld,
   findClosuresOf,
   findEnrollmentSlots,
+  holdClosuresStill,
   lockFamilies,
   type CourseRow,
 } from './classes.repository';
@@ -146,7 +147,7 @@ class NotEnoughCredits extends Error {}
  * (enrolment, number) and reserved under the parent's ledger lock. Answers the rows inserted.
  */
 export async function insertPlannedLessons(
-  ctx: Db,
+  ctx: PlanningCtx,
   enrollment: { id: number; parent_id: number; student_id: number },
   course: CourseRow,
   planned: PlannedLesson[],
@@ -158,6 +159,10 @@ export async function insertPlannedLessons(
   for (const plan of planned) {
     const scheduled = await ctx.db
       .transaction(async (tx) => {
+        await holdClosuresStill(tx);
+        // A closure declared since the plan was made: stop here, the next run plans around it.
+        const closed = await closureTest({ ...ctx, db: tx }, course.id, plan.startsAt);
+        if (closed(plan.startsAt)) return undefined;
         const lesson = await insertLesson(tx, {
           lesson_sn: newPublicId('L'),
           enrollment_id: enrollment.id,
@@ -172,7 +177,7 @@ export async function insertPlannedLessons(
           room_key: roomKeyOf(course.room_secret, plan.startsAt),
           teacher_id: plan.teacherId,
         });
-        if (!lesson) return false; // another instance scheduled it
+        if (!lesson) return true; // another instance scheduled it
         const reserved = await reserveLessonCredits(tx, {
           parentId: enrollment.parent_id,
           lessonId: lesson.id,
