@@ -329,6 +329,7 @@ export function CourseForm({
                 render={({ field, fieldState }) => (
                   <Select
                     label={t('courses.weekday')}
+                    placeholder={t('courses.chooseWeekday')}
                     data={weekdays}
                     value={field.value === undefined ? null : String(field.value)}
                     onChange={(value) => field.onChange(value === null ? undefined : Number(value))}

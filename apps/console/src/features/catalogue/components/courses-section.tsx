@@ -1,4 +1,14 @@
-import { Badge, Button, Group, Menu, ActionIcon, Select, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Select,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { CLASS_TYPES } from '@portal/shared/catalogue';
 import type {
   CatalogueCourse,
@@ -191,9 +201,9 @@ export function CoursesSection({
                 },
                 {
                   accessor: 'actions',
-                  title: t('actions'),
+                  title: <VisuallyHidden>{t('actions')}</VisuallyHidden>,
                   textAlign: 'right',
-                  width: 70,
+                  width: 56,
                   render: (course) => (
                     <CourseMenu
                       course={course}

@@ -244,7 +244,7 @@ function LevelForm({
           />
         )}
       />
-      <Group gap="md" align="flex-start">
+      <Group gap="md" align="flex-end">
         <NumberField
           control={form.control}
           name="ageFrom"
