@@ -19,6 +19,7 @@ import {
   generateLessons,
   moveClass,
   moveFollowing,
+  nextSlotStarts,
   roomKeyOf,
   type StaffActor,
 } from './scheduling.service';
@@ -309,6 +310,11 @@ describe('moving this and all following lessons', () => {
       [3, '14:00', other.id],
     ]);
     expect(await auditCount('lesson.series-moved', f.parent.id)).toBe(1);
+    // The enrolment's weekly line follows its own slot; the course's stays for the others.
+    const weekly = (enrollmentId?: number) =>
+      nextSlotStarts(t.ctx, { id: course.id, timeZone: 'UTC', enrollmentId }, t.clock.now());
+    expect(await weekly(made.id)).toEqual([new Date('2026-11-25T14:00:00.000Z')]);
+    expect(await weekly()).toEqual([new Date('2026-11-23T09:00:00.000Z')]);
     // Credits were not touched: four lessons of 1 still reserved.
     expect((await getAccount(t.ctx, f.parent.id)).available).toBe(36);
     // Two weeks on, the generator continues on Wednesdays with the new teacher.

@@ -291,14 +291,17 @@ export async function settleEndedLessons(ctx: Db | NoticeContext, now: Date): Pr
 
 /**
  * The next start of each of a course's weekly slots after `from`, in slot order (weekday, then
- * time in the course's zone): the course's weekly timetable as instants.
+ * time in the course's zone): the course's weekly timetable as instants. With `enrollmentId`,
+ * the enrolment's own slots when a series move gave it some (what its lessons follow).
  */
 export async function nextSlotStarts(
   ctx: Db,
-  course: { id: number; timeZone: string },
+  course: { id: number; timeZone: string; enrollmentId?: number },
   from: Date,
 ): Promise<Date[]> {
-  const slots = await findCourseSlots(ctx.db, course.id);
+  const own =
+    course.enrollmentId === undefined ? [] : await findEnrollmentSlots(ctx.db, course.enrollmentId);
+  const slots = own.length ? own : await findCourseSlots(ctx.db, course.id);
   return slots.map((slot) =>
     nextWeeklyOccurrence(from, slot.weekday, slot.start_time, course.timeZone),
   );
