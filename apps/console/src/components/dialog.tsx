@@ -1,4 +1,11 @@
-import { Button, Group, Modal, type ButtonProps, type MantineSpacing } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  type ButtonProps,
+  type MantineSpacing,
+  type ModalProps,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,11 +14,14 @@ export function Dialog({
   opened,
   onClose,
   title,
+  size,
   children,
 }: {
   opened: boolean;
   onClose: () => void;
   title: ReactNode;
+  /** Mantine's modal width (`md` by default); wider for tables and side-by-side languages. */
+  size?: ModalProps['size'];
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -20,6 +30,7 @@ export function Dialog({
       opened={opened}
       onClose={onClose}
       title={title}
+      size={size}
       closeButtonProps={{ 'aria-label': t('close') }}
     >
       {children}

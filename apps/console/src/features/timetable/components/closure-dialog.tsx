@@ -62,7 +62,7 @@ const bodyOf = (values: Values): ClosureBody => ({
 export function ClosureDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('timetable');
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('closures.dialogTitle')}>
+    <Dialog opened={opened} onClose={onClose} size="lg" title={t('closures.dialogTitle')}>
       <ClosureForm onClose={onClose} />
     </Dialog>
   );

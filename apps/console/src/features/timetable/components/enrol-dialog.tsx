@@ -57,6 +57,7 @@ export function EnrolDialog({ opened, onClose, ...preset }: EnrolDialogProps) {
     <Dialog
       opened={opened}
       onClose={onClose}
+      size="lg"
       title={preset.child ? t('enrol.titleFor', { name: preset.child.nickname }) : t('enrol.title')}
     >
       {/* Mounted while open: each opening starts a new enrolment. */}
