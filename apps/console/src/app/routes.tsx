@@ -88,8 +88,7 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
   {
     path: paths.teacher,
     permission: 'teachers.manage',
-    screen: () =>
-      import('../features/teachers/components/teacher-page').then((m) => m.TeacherPage),
+    screen: () => import('../features/teachers/components/teacher-page').then((m) => m.TeacherPage),
   },
   {
     path: paths.catalogue,

@@ -374,6 +374,9 @@ export interface SeededCatalogue {
   courses: { id: number; teacher: DemoTeacherKey }[];
 }
 
+/** Places per class type in the demo courses: the usual sizes migration 0013 gave old courses. */
+export const DEMO_CAPACITY = { one_on_one: 1, small_group: 6, group: 20 } as const;
+
 /** Subjects, levels, topics and the public timetable, in both languages. */
 export async function seedCatalogue(tx: Transaction, now: Date): Promise<SeededCatalogue> {
   const levelIds = new Map<string, number[]>();
@@ -436,6 +439,7 @@ export async function seedCatalogue(tx: Transaction, now: Date): Promise<SeededC
         subject_id: subjectIds.get(course.subject)!,
         level_id: levelIds.get(course.subject)![course.level]!,
         class_type: course.type,
+        capacity: DEMO_CAPACITY[course.type],
         required_credit: course.credit,
         duration_minutes: course.type === 'one_on_one' ? 25 : 45,
         total_lessons: 48,

@@ -19,6 +19,7 @@ import {
   students,
   subjects,
 } from '../schema';
+import { DEMO_CAPACITY } from './catalogue';
 import { DEMO_MEMBER_SN, DEMO_PARENT_SN } from './parents';
 import { findDemoTeachers, type DemoTeacher } from './teachers';
 
@@ -65,6 +66,7 @@ async function demoCourse(
       subject_id: subject.id,
       level_id: level!.id,
       class_type: type,
+      capacity: DEMO_CAPACITY[type],
       required_credit: credit,
       duration_minutes: type === 'one_on_one' ? 25 : 45,
       total_lessons: 24,
