@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { prepareDatabase } from './boot';
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config';
 import { createProviders, usesLocalOutbox } from './providers';
+import { systemClock } from './app-context';
 import { startJobs } from './jobs';
 import { startMemoryReport } from './lib/memory-report';
 
@@ -30,7 +31,10 @@ async function main() {
   const database = await prepareDatabase(config);
   const providers = createProviders(config, database.db);
   const app = await buildApp({ config, database, providers });
-  const jobs = startJobs({ ctx: { db: database.db, config }, log: app.log });
+  const jobs = startJobs({
+    ctx: { db: database.db, config, providers, clock: systemClock },
+    log: app.log,
+  });
   if (config.memoryReport) startMemoryReport(database.wasmMemoryBytes);
 
   let closing = false;

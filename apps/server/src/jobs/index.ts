@@ -5,8 +5,11 @@ import { generateLessons, settleEndedLessons } from '../modules/scheduling/sched
 import { deleteExpiredWindows } from '../modules/rate-limit/rate-limit.service';
 import { deleteExpiredCaptchas } from '../modules/captcha/captcha.service';
 
-/** What a job may use: the database and configuration (no request, no providers). */
-export type JobContext = Pick<AppContext, 'db' | 'config'>;
+/**
+ * What a job may use: the database, configuration, the clock, and the providers (the settlement
+ * tells families of a class cancelled because its teacher never came). No request.
+ */
+export type JobContext = Pick<AppContext, 'db' | 'config' | 'providers' | 'clock'>;
 
 export interface Job {
   name: string;

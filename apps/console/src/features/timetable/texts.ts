@@ -248,7 +248,7 @@ export const texts = defineTexts({
       conflict: {
         'child-busy': '{{when}}: the child has another lesson then.',
         'teacher-busy': '{{when}}: the teacher teaches another class then.',
-        'teacher-off': '{{when}}: the teacher is on time off.',
+        'teacher-off': '{{when}}: the teacher is on time off — this lesson will need cover.',
       },
       back: '← Back',
       confirm: 'Enrol',
@@ -575,7 +575,7 @@ export const texts = defineTexts({
       conflict: {
         'child-busy': '{{when}}：孩子在这个时间有其他课。',
         'teacher-busy': '{{when}}：老师在这个时间有其他课。',
-        'teacher-off': '{{when}}：老师在这个时间请假。',
+        'teacher-off': '{{when}}：老师在这个时间请假，这节课需要安排代课。',
       },
       back: '← 返回',
       confirm: '确认报名',

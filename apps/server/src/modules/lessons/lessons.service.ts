@@ -249,7 +249,8 @@ export async function findEnrolledCourses(
         nextLesson: next ? { startsAt: next.starts_at, endsAt: next.ends_at } : null,
         weeklyStarts: await nextSlotStarts(
           ctx,
-          { id: view.course.id, timeZone: view.course.time_zone },
+          // A series moved by the school follows the enrolment's own slots.
+          { id: view.course.id, timeZone: view.course.time_zone, enrollmentId: view.enrollment.id },
           now,
         ),
         status: courseStatus(

@@ -144,8 +144,8 @@ export async function previewEnrollment(
  * Enrolls a child in a course and schedules the coming weeks at once, in one transaction: the
  * course is locked and its running enrolments counted against its capacity (parallel enrolments
  * never overfill it), a retired course refuses, the child must be the family's. A member of
- * staff (`actor`) enrols from now on at the earliest, is refused any conflict of the planned
- * lessons, is audited, and the family is told after the commit. Without an actor (the demo data
+ * staff (`actor`) enrols from now on at the earliest, is refused when the child or the teacher
+ * is busy at a planned lesson (a lesson in the teacher's time off is made and needs cover), is audited, and the family is told after the commit. Without an actor (the demo data
  * and test fixtures, which lay out their own timetables, past weeks included) the enrolment
  * starts when given and nobody is told.
  */
@@ -201,7 +201,11 @@ export async function enrollChild(
       throw badRequest('scheduleCourseNoSlots');
     const planned = await planLessons(txCtx, target, now, weeksAhead);
     if (actor) {
-      const [first] = await conflictsOf(txCtx, course, input.studentId, planned);
+      // Lessons in the teacher's time off are enrolled and listed for cover (decision 047): a
+      // holiday ahead must not close a course to new children.
+      const first = (await conflictsOf(txCtx, course, input.studentId, planned)).find(
+        (found) => found.kind !== 'teacher-off',
+      );
       if (first) throw refuse(first.kind);
     }
     const created = await insertPlannedLessons(txCtx, enrollment, course, planned);

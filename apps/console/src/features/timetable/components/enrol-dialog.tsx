@@ -280,9 +280,14 @@ function EnrolForm({
   );
 }
 
-/** A preview the server would refuse to enrol: a full or retired course, or a conflict. */
+/**
+ * A preview the server would refuse to enrol: a full or retired course, or the child or teacher
+ * busy. A lesson in the teacher's time off is enrolled and needs cover (decision 047).
+ */
 const blocked = (preview: EnrollmentPreview) =>
-  preview.full || preview.retired || preview.conflicts.length > 0;
+  preview.full ||
+  preview.retired ||
+  preview.conflicts.some((conflict) => conflict.kind !== 'teacher-off');
 
 /** The chosen course's slots (its own clock), teacher and places. */
 function CourseFacts({ course }: { course: NonNullable<ReturnType<typeof useCourse>> }) {
