@@ -344,9 +344,12 @@ function PreviewDetails({ preview }: { preview: EnrollmentPreview }) {
       {preview.lessons.length === 0 ? (
         <Text size="sm">{t('enrol.noLessons')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420} maxHeight={280}>
-          <Table striped verticalSpacing={4} stickyHeader>
-            <Table.Caption>{t('enrol.parentZone', { zone: preview.parentTimeZone })}</Table.Caption>
+        // No inner scroll box: the dialog scrolls (a scrollable region needs keyboard access).
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped verticalSpacing={4}>
+            <Table.Caption c="gray.7">
+              {t('enrol.parentZone', { zone: preview.parentTimeZone })}
+            </Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('enrol.lessonNumber')}</Table.Th>

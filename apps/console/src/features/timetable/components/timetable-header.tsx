@@ -53,7 +53,9 @@ export function TimetableHeader({
               to={section.to}
               size="compact-sm"
               variant={current ? 'light' : 'subtle'}
-              color={current ? undefined : 'gray.8'}
+              // Subtle gray buttons draw their label in a light gray (below 4.5:1): dark text.
+              color={current ? undefined : 'gray'}
+              c={current ? undefined : 'dark.7'}
               aria-current={current ? 'page' : undefined}
             >
               {t(section.label)}
