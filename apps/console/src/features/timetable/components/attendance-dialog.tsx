@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { afterLessonChange, timetableApi } from '../api';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { ClassSummary } from './class-summary';
 import { LessonStatusBadge } from './status-badges';
 

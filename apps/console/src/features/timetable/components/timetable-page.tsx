@@ -20,7 +20,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { currentLanguage } from '../../../lib/i18n';
 import { classesQuery } from '../api';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { addDays, formatClassTime, formatWeek, mondayOf, today } from '../utils/dates';
 import { useWeekSearch } from '../utils/search-params';
 import { AttendanceDialog } from './attendance-dialog';

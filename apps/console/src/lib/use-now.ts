@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The current time in ms, refreshed every `intervalMs`: which classes have started (the
- * changes a class still takes, attendance marks) follows the clock while a screen stays open.
+ * The current time in ms, refreshed every `intervalMs`, so what depends on the clock (a class
+ * has started, the classroom is open, a teacher is late) follows it while a screen stays open.
  */
 export function useNow(intervalMs = 30_000): number {
   const [now, setNow] = useState(() => Date.now());
