@@ -75,7 +75,21 @@ async function startServer(port: number, target: string): Promise<ChildProcess> 
   throw new Error('server did not start');
 }
 
-const randomPort = () => 45_000 + Math.floor(Math.random() * 5_000);
+/**
+ * A port below Linux's ephemeral range (32768–60999), so no outgoing connection of a parallel test
+ * can hold it between the server's restarts, and checked free before use.
+ */
+async function randomPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
 
 async function signUp(port: number) {
   const mobile = `171${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -129,7 +143,7 @@ function deliver(port: number, payload: string) {
 
 describe.skipIf(!databaseUrl)('crash safety (issue #8, PostgreSQL)', () => {
   it(`a SIGKILL in the middle of fulfilling a payment loses and doubles nothing (${RUNS} runs)`, async () => {
-    const port = randomPort();
+    const port = await randomPort();
     let server = await startServer(port, url);
     const family = await signUp(port);
     const { rows: pkgRows } = await db.query<{ id: number }>(
@@ -228,7 +242,7 @@ describe.skipIf(!databaseUrl)('crash safety (issue #8, PostgreSQL)', () => {
     const proxied = new URL(url);
     proxied.hostname = '127.0.0.1';
     proxied.port = String((proxy.address() as net.AddressInfo).port);
-    const port = randomPort();
+    const port = await randomPort();
     const server = await startServer(port, proxied.toString());
     const family = await signUp(port);
     const get = () =>
