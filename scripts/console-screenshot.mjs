@@ -1,7 +1,8 @@
 // Dev helper: screenshots of the console's signed-in screens in Debian Chromium, e.g.
 // node scripts/console-screenshot.mjs http://127.0.0.1:3000 admin@example.com "/timetable|zh_CN"
 // Signs the demo member in through the API (password, then a TOTP code of the demo secret), then
-// opens each path under /ops; writes /tmp/ops-*.png. SHOT_FULL=1 takes the whole page.
+// opens each path under /ops; writes /tmp/ops-*.png. SHOT_FULL=1 takes the whole page;
+// SHOT_CLICK and SHOT_FILL open and fill a dialog first (see below).
 import { chromium } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
@@ -45,6 +46,15 @@ for (const spec of pages) {
   );
   await page.goto(`${base}/ops${path}`);
   await page.waitForTimeout(1500);
+  // SHOT_CLICK="Refund…" opens a dialog first; SHOT_FILL="Amount to refund=50" then types in it.
+  if (process.env.SHOT_CLICK) {
+    await page.getByRole('button', { name: process.env.SHOT_CLICK }).first().click();
+    if (process.env.SHOT_FILL) {
+      const [label, value] = process.env.SHOT_FILL.split('=');
+      await page.getByLabel(new RegExp(`^${label}`)).fill(value);
+    }
+    await page.waitForTimeout(1000);
+  }
   const file = `/tmp/ops-${path.replace(/[^a-z0-9]/gi, '_')}-${lang || 'en'}-${width || 1280}.png`;
   await page.screenshot({ path: file, fullPage: Boolean(process.env.SHOT_FULL) });
   console.log(file, errors.length ? 'ERRORS: ' + errors.join(' | ') : 'ok');

@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, signInToConsole } from '../fixtures/console';
+import { DEMO_ADMIN, signInToConsole, withDemoParentCredits } from '../fixtures/console';
 import { createParent, latestSmsCode, signInWithPassword } from '../fixtures/parents';
 import { expect, expectAccessible, test, useLanguage, type Language } from '../fixtures/test';
 import type { Page } from '@playwright/test';
@@ -64,19 +64,25 @@ async function grantFiveCredits(page: Page, language: Language, phonePart: strin
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const available = page.getByTestId('available-credits');
   await expect(available).toHaveText(/^\d+$/);
-  const before = Number(await available.textContent());
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: text.correct }).click();
   const dialog = page.getByRole('dialog', { name: text.correct });
-  await dialog.getByLabel(text.amount).fill('5');
-  await dialog.getByRole('combobox', { name: text.reason }).click();
-  await page.getByRole('option', { name: text.goodwill }).click();
-  await expectAccessible(page);
-  await dialog.getByRole('button', { name: text.grant }).click();
-  await expect(page.getByText(text.granted)).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(available).toHaveText(String(before + 5));
+  // The money spec refunds the same demo parent's credits: the balance is read and checked while
+  // no other journey changes it.
+  await withDemoParentCredits(async () => {
+    await page.reload();
+    await expect(available).toHaveText(/^\d+$/);
+    const before = Number(await available.textContent());
+    await page.getByRole('button', { name: text.correct }).click();
+    await dialog.getByLabel(text.amount).fill('5');
+    await dialog.getByRole('combobox', { name: text.reason }).click();
+    await page.getByRole('option', { name: text.goodwill }).click();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: text.grant }).click();
+    await expect(page.getByText(text.granted)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(available).toHaveText(String(before + 5));
+  });
 
   await page.getByRole('tab', { name: text.ledgerTab }).click();
   const row = page.getByRole('row', { name: new RegExp(text.parentTitle) }).first();

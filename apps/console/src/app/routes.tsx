@@ -51,10 +51,12 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
         import('../features/families/components/family-page'),
         import('../features/audit/components/family-audit'),
         import('../features/timetable/components/enrol-child-action'),
-      ]).then(([family, audit, timetable]) => () => (
+        import('../features/orders/components/family-plan'),
+      ]).then(([family, audit, timetable, orders]) => () => (
         <family.FamilyPage
           auditSection={audit.FamilyAudit}
           childAction={timetable.EnrolChildAction}
+          planSection={orders.FamilyPlan}
         />
       )),
   },
@@ -145,5 +147,31 @@ export const CONSOLE_ROUTES: ConsoleRoute[] = [
     permission: 'schedule.manage',
     screen: () =>
       import('../features/timetable/components/feedback-page').then((m) => m.FeedbackPage),
+  },
+  {
+    path: paths.orders,
+    permission: 'orders.read',
+    screen: () => import('../features/orders/components/orders-page').then((m) => m.OrdersPage),
+  },
+  {
+    path: paths.paymentAttention,
+    permission: 'orders.read',
+    screen: () =>
+      import('../features/orders/components/attention-page').then((m) => m.AttentionPage),
+  },
+  {
+    path: paths.order,
+    permission: 'orders.read',
+    screen: () => import('../features/orders/components/order-page').then((m) => m.OrderPage),
+  },
+  {
+    path: paths.prices,
+    permission: 'money.manage',
+    screen: () => import('../features/prices/components/prices-page').then((m) => m.PricesPage),
+  },
+  {
+    path: paths.books,
+    permission: 'money.manage',
+    screen: () => import('../features/books/components/books-page').then((m) => m.BooksPage),
   },
 ];

@@ -27,6 +27,12 @@ export const paths = {
   timetableLeave: '/timetable/leave-requests',
   timetableFeedback: '/timetable/feedback',
   catalogue: '/catalogue',
+  orders: '/orders',
+  order: '/orders/:orderNo',
+  orderOf: (orderNo: string) => `/orders/${encodeURIComponent(orderNo)}`,
+  paymentAttention: '/orders/attention',
+  prices: '/prices',
+  books: '/books',
 } as const;
 
 /** Where the console is served (apps/server/src/plugins/console.ts). */

@@ -24,6 +24,9 @@ const NAMESPACES: Record<string, () => Promise<{ texts: FeatureTexts }>> = {
   teachers: () => import('../features/teachers/texts'),
   timetable: () => import('../features/timetable/texts'),
   catalogue: () => import('../features/catalogue/texts'),
+  orders: () => import('../features/orders/texts'),
+  prices: () => import('../features/prices/texts'),
+  books: () => import('../features/books/texts'),
 };
 
 /** One language's texts in the shape web-kit's i18n set-up loads (`{'./<namespace>.json': …}`). */

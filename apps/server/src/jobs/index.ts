@@ -4,6 +4,8 @@ import { expireUnpaidOrders } from '../modules/billing/orders.service';
 import { generateLessons, settleEndedLessons } from '../modules/scheduling/scheduling.service';
 import { deleteExpiredWindows } from '../modules/rate-limit/rate-limit.service';
 import { deleteExpiredCaptchas } from '../modules/captcha/captcha.service';
+import { runDataExports } from '../modules/family-data/export.service';
+import { eraseDueAccounts } from '../modules/account-deletion/erasure.service';
 
 /**
  * What a job may use: the database, configuration, the clock, and the providers (the settlement
@@ -57,6 +59,25 @@ export const JOBS: Job[] = [
     name: 'captcha-cleanup',
     intervalMs: 10 * 60_000,
     run: (ctx, now) => deleteExpiredCaptchas(ctx.db, now),
+  },
+  {
+    // Accounts whose 14-day deletion grace period is over lose their personal data (issue #25,
+    // docs/retention.md); each is claimed with SKIP LOCKED, so two instances erase it once.
+    name: 'account-erasure',
+    intervalMs: 10 * 60_000,
+    run: async (ctx, now) => {
+      await eraseDueAccounts(ctx, now);
+    },
+  },
+  {
+    // "Download my data" (issue #25): builds queued exports (each claimed with SKIP LOCKED, so
+    // two instances build it once), e-mails the single-use link, expires links after 7 days.
+    name: 'data-export',
+    // A parent waits for it: every 10 s (a run with nothing queued is two small statements).
+    intervalMs: 10_000,
+    run: async (ctx, now) => {
+      await runDataExports(ctx, now);
+    },
   },
 ];
 

@@ -59,6 +59,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/signUpUser',
   'GET /api/postemail',
   'POST /api/resetPasswordByEmail',
+  // The export's e-mailed single-use link: the token is the credential (decision 049).
+  'GET /api/dataExport/download',
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -647,6 +649,13 @@ describe("the parents' API answers as recorded (issue #20)", () => {
     const as = 'demo';
     const invalid: [string, object | string, Who?][] = [
       ['/api/addCheckPointsLog', { type: 0, value: 'x' }],
+      // #25: the family's own data (decision 049).
+      ['/api/accountDeletion', { password: 'secret123', code: '123456' }, as],
+      ['/api/accountDeletion/cancel', '{"oops', as],
+      ['/api/accountDeletion/code', '{"oops', as],
+      ['/api/dataExport', '{"oops', as],
+      ['/api/planCancel', '{"oops', as],
+      ['/api/planPause', { weeks: 9 }, as],
       ['/api/buyCredit', { good_id: 'x' }, as],
       ['/api/buyMember', { plan_id: 0 }, as],
       ['/api/cancelOrder', { order_no: '' }, as],
@@ -724,6 +733,7 @@ describe("the parents' API answers as recorded (issue #20)", () => {
     await both('GET', '/api/getPlanList?kids=9', { as });
     await both('GET', '/api/accounts?model=coins', { as });
     await both('GET', '/api/getAgreement?type=x');
+    await both('GET', '/api/dataExport/download?token=unknown');
     await both('GET', '/api/dict/countries?pagesize=1000');
     await both('GET', '/api/getSaleInfo');
     await both('GET', '/api/postemail?email=not-an-email');

@@ -231,6 +231,11 @@ export const ChargeRowSchema = z.object({
   currency: z.string(),
   currency_symbol: z.string(),
   pay_status: z.number().int(),
+  /**
+   * Issue #23: what the school has refunded of it so far, confirmed by the payment provider (0
+   * when nothing). A whole refund also sets `pay_status` 3; a partial one leaves it paid.
+   */
+  refunded_amount: z.number(),
 });
 export const PagedQuerySchema = z.object({ pagesize: PageSize, page: Page });
 export const ChargesPageSchema = z.object({

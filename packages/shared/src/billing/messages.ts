@@ -32,6 +32,15 @@ export const BILLING_MESSAGES = {
     statementCancelled: 'Cancelled',
     statementLeave: 'Leave',
     statementNoShow: 'No-show',
+    // Issue #25: a parent cancels their plan at the period's end, or pauses it.
+    planCancelNoPlan: 'You have no active plan.',
+    planCancelDone: 'Your plan will not renew. It runs until the end of its period.',
+    planPauseWeeksInvalid: 'Please choose a pause of 1 to 4 weeks.',
+    planPauseUsed: 'You have already paused your plan once in this period.',
+    planPauseActive: 'Your plan is paused already.',
+    planPauseDone: 'Your plan is paused. Its lessons in that time are on leave.',
+    // Issue #25: the monthly statement as PDF.
+    statementPdfFontMissing: 'The statement PDF cannot be made right now. Please try again later.',
   },
   zh_CN: {
     selectPackage: '请选择套餐。',
@@ -65,5 +74,14 @@ export const BILLING_MESSAGES = {
     statementCancelled: '已取消',
     statementLeave: '请假',
     statementNoShow: '缺席',
+    // Issue #25: a parent cancels their plan at the period's end, or pauses it.
+    planCancelNoPlan: '您当前没有生效中的月卡。',
+    planCancelDone: '您的月卡将不再续费，会持续到本期结束。',
+    planPauseWeeksInvalid: '请选择 1 至 4 周的暂停时长。',
+    planPauseUsed: '您在本期内已暂停过一次月卡。',
+    planPauseActive: '您的月卡已在暂停中。',
+    planPauseDone: '月卡已暂停，期间的课程已请假。',
+    // Issue #25: the monthly statement as PDF.
+    statementPdfFontMissing: '暂时无法生成对账单 PDF，请稍后再试。',
   },
 } as const;

@@ -1,3 +1,4 @@
+import { ACCOUNT_DELETION_MESSAGES } from '../account-deletion/messages';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { BILLING_MESSAGES } from '../billing/messages';
 import { CATALOGUE_MESSAGES } from '../catalogue/messages';
@@ -5,12 +6,17 @@ import { CHILDREN_MESSAGES } from '../children/messages';
 import { CREDITS_MESSAGES } from '../credits/messages';
 import { LESSONS_MESSAGES } from '../lessons/messages';
 import { ONBOARDING_MESSAGES } from '../onboarding/messages';
+import { PROFILE_MESSAGES } from '../profile/messages';
 import type { CATALOGUE_ADMIN_MESSAGES } from '../staff/catalogue-admin-messages';
 import type { DASHBOARD_MESSAGES } from '../staff/dashboard-messages';
 import type { FAMILIES_MESSAGES } from '../staff/families-messages';
 import type { STAFF_AUTH_MESSAGES } from '../staff/staff-auth-messages';
 import type { TEACHERS_MESSAGES } from '../staff/teachers-messages';
 import type { TIMETABLE_MESSAGES } from '../staff/timetable-messages';
+import type { MONEY_MESSAGES } from '../staff/money-messages';
+import type { ORDERS_MESSAGES } from '../staff/orders-messages';
+import type { PRICES_MESSAGES } from '../staff/prices-messages';
+import type { BOOKS_MESSAGES } from '../staff/books-messages';
 import type { Language } from './language';
 
 /**
@@ -74,6 +80,8 @@ const FEATURE_MESSAGES = [
   CATALOGUE_MESSAGES,
   LESSONS_MESSAGES,
   CREDITS_MESSAGES,
+  PROFILE_MESSAGES,
+  ACCOUNT_DELETION_MESSAGES,
 ] as const;
 
 /**
@@ -88,7 +96,11 @@ type StaffMessages =
   | typeof DASHBOARD_MESSAGES
   | typeof CATALOGUE_ADMIN_MESSAGES
   | typeof TEACHERS_MESSAGES
-  | typeof TIMETABLE_MESSAGES;
+  | typeof TIMETABLE_MESSAGES
+  | typeof MONEY_MESSAGES
+  | typeof ORDERS_MESSAGES
+  | typeof PRICES_MESSAGES
+  | typeof BOOKS_MESSAGES;
 
 type FeatureMessages = (typeof FEATURE_MESSAGES)[number];
 type KeysOf<T> = T extends { en: infer E } ? keyof E : never;

@@ -43,6 +43,18 @@ export const AUDIT_ACTIONS = [
   'lesson.teacher-entered',
   'lesson.attendance-marked',
   'lesson.note-written',
+  // #23 money
+  'order.fulfilled',
+  'refund.requested',
+  'membership.cancelled',
+  'price.created',
+  'price.updated',
+  'price.retired',
+  // #25 a parent deleting their account: asked for and cancelled by the parent (no staff
+  // member: `staffId` null), erased by the erasure job. Never the erased data itself.
+  'account.deletion-requested',
+  'account.deletion-cancelled',
+  'account.erased',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -64,5 +76,13 @@ export const AUDIT_TARGETS = [
   'enrollment',
   'lesson',
   'closure',
+  // #23 money
+  'order',
+  'refund',
+  'payment-event',
+  'membership',
+  'package',
+  'plan',
+  'credit-good',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

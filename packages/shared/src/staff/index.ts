@@ -7,3 +7,6 @@ export * from './messages';
 export * from './timetable';
 export * from './teachers';
 export * from './catalogue-admin';
+export * from './money';
+export * from './prices';
+export * from './books';

@@ -5,6 +5,24 @@ import { STAFF_AUTH_MESSAGES } from './staff-auth-messages';
 import { CATALOGUE_ADMIN_MESSAGES } from './catalogue-admin-messages';
 import { TEACHERS_MESSAGES } from './teachers-messages';
 import { TIMETABLE_MESSAGES } from './timetable-messages';
+import { MONEY_MESSAGES } from './money-messages';
+import { ORDERS_MESSAGES } from './orders-messages';
+import { PRICES_MESSAGES } from './prices-messages';
+import { BOOKS_MESSAGES } from './books-messages';
+
+/** Every staff feature's server messages (each key is defined once in the whole catalogue). */
+export const STAFF_MESSAGE_GROUPS = {
+  STAFF_AUTH_MESSAGES,
+  FAMILIES_MESSAGES,
+  DASHBOARD_MESSAGES,
+  CATALOGUE_ADMIN_MESSAGES,
+  TEACHERS_MESSAGES,
+  TIMETABLE_MESSAGES,
+  MONEY_MESSAGES,
+  ORDERS_MESSAGES,
+  PRICES_MESSAGES,
+  BOOKS_MESSAGES,
+} as const;
 
 /**
  * Puts the staff messages into the shared catalogue (i18n/messages.ts), so `translate` and the
@@ -12,10 +30,5 @@ import { TIMETABLE_MESSAGES } from './timetable-messages';
  * parents' app does not, and its bundle holds none of these texts. Safe to call again.
  */
 export function addStaffMessages(): void {
-  addMessages(STAFF_AUTH_MESSAGES);
-  addMessages(FAMILIES_MESSAGES);
-  addMessages(DASHBOARD_MESSAGES);
-  addMessages(CATALOGUE_ADMIN_MESSAGES);
-  addMessages(TEACHERS_MESSAGES);
-  addMessages(TIMETABLE_MESSAGES);
+  for (const messages of Object.values(STAFF_MESSAGE_GROUPS)) addMessages(messages);
 }

@@ -27,14 +27,23 @@ export const PERMISSIONS = [
   'teachers.manage',
   /** A teacher's own lessons: roster, attendance, notes. */
   'lessons.own',
-  /** Orders, refunds, price lists and the books. */
+  /** Orders and payments, the payments that need attention and a family's plan (read only). */
+  'orders.read',
+  /** Refunds, fulfilling by hand, cancelling plans, price lists and the books (issue #23). */
   'money.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   admin: PERMISSIONS.filter((permission) => permission !== 'lessons.own'),
-  adviser: ['self.manage', 'families.read', 'families.write', 'credits.correct', 'dashboard.read'],
+  adviser: [
+    'self.manage',
+    'families.read',
+    'families.write',
+    'credits.correct',
+    'dashboard.read',
+    'orders.read',
+  ],
   teacher: ['self.manage', 'lessons.own'],
 };
 

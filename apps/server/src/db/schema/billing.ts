@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -23,6 +24,8 @@ export const rechargePackages = pgTable('recharge_packages', {
   currency: text('currency').notNull().default('USD'),
   sort: integer('sort').notNull().default(0),
   is_active: boolean('is_active').notNull().default(true),
+  /** The provider's price mirroring this one (Stripe); null on the local provider (issue #23). */
+  provider_price_id: text('provider_price_id'),
   ...timestamps,
 });
 
@@ -51,8 +54,14 @@ export const plans = pgTable('plans', {
   /** Percent off the regular price, shown on the card (0 = none). */
   discount: integer('discount').notNull().default(0),
   is_hidden: boolean('is_hidden').notNull().default(false),
+  /** An offer (hidden plan) is on sale from `offer_starts_at` (null: at once) to `offer_ends_at`. */
+  offer_starts_at: timestamp('offer_starts_at', { withTimezone: true }),
   offer_ends_at: timestamp('offer_ends_at', { withTimezone: true }),
   sort: integer('sort').notNull().default(0),
+  /** No longer sold (kept for the orders and memberships that name it). */
+  retired_at: timestamp('retired_at', { withTimezone: true }),
+  /** The provider's price mirroring this one (Stripe); null on the local provider (issue #23). */
+  provider_price_id: text('provider_price_id'),
   ...timestamps,
 });
 
@@ -66,6 +75,10 @@ export const creditGoods = pgTable('credit_goods', {
   currency: text('currency').notNull().default('USD'),
   is_hidden: boolean('is_hidden').notNull().default(false),
   sort: integer('sort').notNull().default(0),
+  /** No longer sold (kept for the orders that name it; issue #23). */
+  retired_at: timestamp('retired_at', { withTimezone: true }),
+  /** The provider's price mirroring this one (Stripe); null on the local provider (issue #23). */
+  provider_price_id: text('provider_price_id'),
   ...timestamps,
 });
 
@@ -126,6 +139,11 @@ export const orders = pgTable(
     /** The provider's refund of a payment that was not fulfilled (a second plan). */
     refund_id: text('refund_id'),
     refunded_at: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * What staff refunds have given back so far, confirmed by the provider (minor units; issue
+     * #23). The order becomes `refunded` when it reaches `amount_minor`.
+     */
+    refunded_minor: integer('refunded_minor').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -184,7 +202,101 @@ export const paymentEvents = pgTable(
     type: text('type').notNull(),
     order_id: integer('order_id'),
     outcome: text('outcome').notNull(),
+    /**
+     * What the notification said, as received (session, amount, currency, order number, payment
+     * status; a refund's id and status): the console shows it and acts on it (issue #23).
+     */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    /** A payment that needed attention was handled by staff: how, when, by whom. */
+    resolution: text('resolution', { enum: ['fulfilled', 'refunded'] }),
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    resolved_by: integer('resolved_by'),
     received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payment_events_event_uq').on(t.provider, t.event_id)],
+  (t) => [
+    uniqueIndex('payment_events_event_uq').on(t.provider, t.event_id),
+    index('payment_events_order_idx').on(t.order_id),
+    // The console's "needs attention": paid notifications we could not fulfil, not yet handled.
+    index('payment_events_attention_idx')
+      .on(t.received_at)
+      .where(sql`${t.outcome} in ('mismatch', 'unknown_session') and ${t.resolved_at} is null`),
+  ],
+);
+
+/**
+ * A refund asked for by staff (issue #23): recorded with the credits it took back in the same
+ * transaction as the request to the provider; final (`succeeded`) only when the provider's
+ * notification confirms it, exactly once. `failed` gives the credits back.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    refund_no: text('refund_no').notNull().unique(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    parent_id: integer('parent_id')
+      .notNull()
+      .references(() => parents.id),
+    /** Set when the refund is a plan cancelled at once (its unused days). */
+    membership_id: integer('membership_id'),
+    amount_minor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** Credits taken back from the available balance when it was asked for. */
+    credits_taken_back: integer('credits_taken_back').notNull().default(0),
+    status: text('status', { enum: ['requested', 'succeeded', 'failed'] })
+      .notNull()
+      .default('requested'),
+    provider: text('provider').notNull(),
+    provider_refund_id: text('provider_refund_id'),
+    /** The provider's reason when it failed. */
+    failure_reason: text('failure_reason'),
+    /** Why staff refunded (shown in the console and the audit log, never to the parent). */
+    reason: text('reason').notNull(),
+    staff_id: integer('staff_id'),
+    /** A UUID made once per opened form: a resent form is this same refund. */
+    idempotency_key: text('idempotency_key').notNull(),
+    requested_at: timestamp('requested_at', { withTimezone: true }).notNull(),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_uq').on(t.idempotency_key),
+    uniqueIndex('refunds_provider_refund_uq')
+      .on(t.provider, t.provider_refund_id)
+      .where(sql`${t.provider_refund_id} is not null`),
+    index('refunds_order_idx').on(t.order_id),
+    index('refunds_parent_idx').on(t.parent_id, t.id),
+    // The books: refunds confirmed in a month.
+    index('refunds_confirmed_idx')
+      .on(t.confirmed_at)
+      .where(sql`${t.status} = 'succeeded'`),
+  ],
+);
+
+/**
+ * A monthly plan's renewal paid at the provider (an invoice of its subscription): the books
+ * count it as revenue, and a plan cancelled at once refunds its unused days from it (issue #23).
+ */
+export const subscriptionPayments = pgTable(
+  'subscription_payments',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    invoice_id: text('invoice_id').notNull(),
+    subscription_id: text('subscription_id').notNull(),
+    membership_id: integer('membership_id').notNull(),
+    parent_id: integer('parent_id')
+      .notNull()
+      .references(() => parents.id),
+    amount_minor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    period_end: timestamp('period_end', { withTimezone: true }).notNull(),
+    paid_at: timestamp('paid_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('subscription_payments_invoice_uq').on(t.provider, t.invoice_id),
+    index('subscription_payments_paid_idx').on(t.paid_at),
+    index('subscription_payments_membership_idx').on(t.membership_id),
+  ],
 );

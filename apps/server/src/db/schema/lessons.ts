@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { courses, topics } from './catalogue';
 import { students } from './children';
 import { parents } from './parents';
@@ -163,6 +172,19 @@ export const memberships = pgTable(
     /** The order that bought it and the provider's subscription that renews it. */
     order_id: integer('order_id'),
     subscription_id: text('subscription_id'),
+    /**
+     * Renewals stop: the plan runs to `ends_at` and then ends (the provider's subscription was
+     * set to cancel at the period's end; issue #23). Set by staff or, later, by the parent.
+     */
+    cancel_at_period_end: boolean('cancel_at_period_end').notNull().default(false),
+    /**
+     * A pause (issue #25): the plan's lessons in [paused_from, paused_until) go on leave with
+     * nothing charged, and `ends_at` moved by the pause. One per period: `pause_period_ends_at`
+     * is the `ends_at` of the period the last pause was taken in.
+     */
+    paused_from: timestamp('paused_from', { withTimezone: true }),
+    paused_until: timestamp('paused_until', { withTimezone: true }),
+    pause_period_ends_at: timestamp('pause_period_ends_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

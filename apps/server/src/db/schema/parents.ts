@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './platform';
+import { bytea, timestamps } from './platform';
 
 /**
  * A parent account, identified by calling code + mobile (docs/product.md → Sign-in).
@@ -42,6 +42,14 @@ export const parents = pgTable(
      * Children limits).
      */
     child_limit_override: integer('child_limit_override'),
+    /**
+     * Account deletion (issue #25): asked for then, erased by the job at `deletion_due_at` (14
+     * days later) unless the parent cancels; `erased_at` once personal data is gone (the row
+     * stays, anonymous, for the financial records that must be kept).
+     */
+    deletion_requested_at: timestamp('deletion_requested_at', { withTimezone: true }),
+    deletion_due_at: timestamp('deletion_due_at', { withTimezone: true }),
+    erased_at: timestamp('erased_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -50,6 +58,54 @@ export const parents = pgTable(
     uniqueIndex('parents_email_uq').on(sql`lower(${t.email})`),
     // The console's registrations per week and its families' date filter (decisions 044, 045).
     index('parents_created_idx').on(t.created_at),
+    // The erasure job's due deletions.
+    index('parents_deletion_due_idx')
+      .on(t.deletion_due_at)
+      .where(sql`${t.deletion_due_at} is not null and ${t.erased_at} is null`),
+  ],
+);
+
+/**
+ * A parent's "Download my data" (issue #25): built in the background by a job that claims the
+ * row (`FOR UPDATE SKIP LOCKED`, safe across instances), kept as one ZIP in the database (every
+ * instance can serve it), downloadable once through a link whose token is stored hashed, for 7
+ * days. At most one export is being built per parent.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: serial('id').primaryKey(),
+    parent_id: integer('parent_id')
+      .notNull()
+      .references(() => parents.id),
+    status: text('status', {
+      enum: ['queued', 'building', 'ready', 'failed', 'downloaded', 'expired'],
+    })
+      .notNull()
+      .default('queued'),
+    /** The parent's language when asked (the README and the e-mail). */
+    language: text('language', { enum: ['en', 'zh_CN'] }).notNull(),
+    requested_at: timestamp('requested_at', { withTimezone: true }).notNull(),
+    started_at: timestamp('started_at', { withTimezone: true }),
+    ready_at: timestamp('ready_at', { withTimezone: true }),
+    expires_at: timestamp('expires_at', { withTimezone: true }),
+    downloaded_at: timestamp('downloaded_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    /** SHA-256 of the single-use download token (the link is e-mailed, never stored plain). */
+    token_hash: text('token_hash').unique(),
+    file_name: text('file_name'),
+    file: bytea('file'),
+    size_bytes: integer('size_bytes'),
+  },
+  (t) => [
+    index('data_exports_parent_idx').on(t.parent_id, t.id),
+    uniqueIndex('data_exports_active_uq')
+      .on(t.parent_id)
+      .where(sql`${t.status} in ('queued', 'building')`),
+    index('data_exports_queue_idx')
+      .on(t.requested_at)
+      .where(sql`${t.status} = 'queued'`),
   ],
 );
 

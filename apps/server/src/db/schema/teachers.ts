@@ -1,23 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { timestamps } from './platform';
+import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea, timestamps } from './platform';
 import { staff } from './staff';
-
-/** Raw bytes (PostgreSQL `bytea`), read and written as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /** One weekly window a teacher can teach: local weekday (Sun 0) and "HH:mm" times in their zone. */
 export interface AvailabilityWindow {

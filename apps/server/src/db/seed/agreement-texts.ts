@@ -20,7 +20,7 @@ export const AGREEMENT_TEXTS = {
 <h2>3. Who we share it with</h2>
 <p>Only with the services that run the portal for us: the SMS and e-mail services that deliver your codes and links, the payment provider, and the live-classroom service for the lessons your child joins. Each receives only what its task needs.</p>
 <h2>4. How long we keep it</h2>
-<p>While your account is open, and afterwards only as long as the law requires for billing records. You can ask us to delete your child's profile at any time from the children page.</p>
+<p>While your account is open. You can delete your child's profile at any time from the children page, and your whole account from your profile: after a 14-day grace period, during which signing in lets you cancel, your names, phone number, e-mail, children's details, feedback and messages are erased. Only the billing records the law requires (orders, charges and credit amounts) are kept, with your name replaced by an anonymous number, for the statutory period. Those records (orders, charges, refunds, credit amounts, plan periods and lesson dates) are kept for the statutory period, by default 7 years after the end of the financial year, naming nobody.</p>
 <h2>5. Your rights</h2>
 <p>You may see, correct or delete your data, and withdraw consent for messages that are not needed to run your lessons. To do so, write to our support team.</p>
 <h2>6. Security</h2>
@@ -42,7 +42,7 @@ export const AGREEMENT_TEXTS = {
 <h2>三、信息共享</h2>
 <p>仅与为我们运行本服务的机构共享：发送验证码和链接的短信及邮件服务、支付服务商，以及孩子上课所用的直播教室服务。每一方只获得完成其任务所需的信息。</p>
 <h2>四、保存期限</h2>
-<p>在您的账户存续期间保存；账户注销后，仅在法律要求的账务记录期限内保存。您可随时在孩子管理页面删除孩子的资料。</p>
+<p>在您的账户存续期间保存。您可随时在孩子管理页面删除孩子的资料，也可在个人资料中注销整个账户：注销申请后有 14 天冷静期，期间登录即可撤销；之后您的姓名、手机号码、邮箱、孩子资料、评价和消息将被清除。仅保留法律要求的账务记录（订单、付款和课时数额），并以匿名编号替代您的身份，在法定期限内保存。这些记录（订单、付款、退款、课时数额、会员期间和上课日期）在法定期限内保存，默认至财务年度结束后 7 年，且不指向任何个人。</p>
 <h2>五、您的权利</h2>
 <p>您可以查看、更正或删除您的信息，并可撤回对非必要消息的同意。如需办理，请联系我们的客服。</p>
 <h2>六、安全</h2>

@@ -1,6 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../client';
-import { creditGoods, memberships, orders, parents, plans, rechargePackages } from '../schema';
+import {
+  checkoutSessions,
+  creditGoods,
+  memberships,
+  orders,
+  parents,
+  paymentEvents,
+  plans,
+  rechargePackages,
+} from '../schema';
 import { DEMO_MEMBER_SN, DEMO_PARENT_SN } from './parents';
 
 const DAY = 24 * 3600_000;
@@ -119,39 +128,70 @@ export async function seedBilling(tx: Transaction, now: Date): Promise<void> {
     // The two 20-credit purchases of the demo credit history, as charges.
     for (const [index, daysAgo] of [29, 8].entries()) {
       const paidAt = new Date(now.getTime() - daysAgo * DAY);
-      await tx.insert(orders).values({
-        order_no: `ODEMO${String(index + 1).padStart(4, '0')}`,
+      const orderNo = `ODEMO${String(index + 1).padStart(4, '0')}`;
+      // Paid through the local checkout, like a real purchase: refunds go back through it.
+      const sessionId = `lcs_demo_${orderNo.toLowerCase()}`;
+      const [paid] = await tx
+        .insert(orders)
+        .values({
+          order_no: orderNo,
+          parent_id: demo.id,
+          kind: 'package',
+          item_id: 1,
+          title_en: '20 credits',
+          title_zh: '20 课时',
+          quantity: 20,
+          amount_minor: 18_900,
+          currency: 'USD',
+          status: 'paid',
+          provider: 'local',
+          pay_method: 1,
+          pay_method_name: 'Visa •••• 4242',
+          checkout_session_id: sessionId,
+          paid_at: paidAt,
+          created_at: paidAt,
+          updated_at: paidAt,
+        })
+        .returning();
+      await seedPaidSession(tx, paid!, paidAt);
+    }
+    // A checkout the parent walked away from; its session later reported a payment in the wrong
+    // currency, which was not fulfilled: the console's "needs attention" list shows it.
+    const [walkedAway] = await tx
+      .insert(orders)
+      .values({
+        order_no: 'ODEMO0003',
         parent_id: demo.id,
         kind: 'package',
         item_id: 1,
-        title_en: '20 credits',
-        title_zh: '20 课时',
-        quantity: 20,
-        amount_minor: 18_900,
+        title_en: '10 credits',
+        title_zh: '10 课时',
+        quantity: 10,
+        amount_minor: 9_900,
         currency: 'USD',
-        status: 'paid',
+        status: 'cancelled',
         provider: 'local',
-        pay_method: 1,
-        paid_at: paidAt,
-        created_at: paidAt,
-        updated_at: paidAt,
-      });
-    }
-    // A checkout the parent walked away from.
-    await tx.insert(orders).values({
-      order_no: 'ODEMO0003',
-      parent_id: demo.id,
-      kind: 'package',
-      item_id: 1,
-      title_en: '10 credits',
-      title_zh: '10 课时',
-      quantity: 10,
-      amount_minor: 9_900,
-      currency: 'USD',
-      status: 'cancelled',
+        created_at: new Date(now.getTime() - 3 * DAY),
+        updated_at: new Date(now.getTime() - 3 * DAY),
+      })
+      .returning();
+    const sessionId = 'lcs_demo_odemo0003';
+    await tx.insert(checkoutSessions).values({
+      session_id: sessionId,
+      order_id: walkedAway!.id,
       provider: 'local',
+      url: `/checkout/local?session=${sessionId}`,
+      pay_method: 1,
       created_at: new Date(now.getTime() - 3 * DAY),
-      updated_at: new Date(now.getTime() - 3 * DAY),
+    });
+    await tx.insert(paymentEvents).values({
+      provider: 'local',
+      event_id: 'evt_demo_mismatch',
+      type: 'checkout.completed',
+      order_id: walkedAway!.id,
+      outcome: 'mismatch',
+      detail: paidDetail(walkedAway!, sessionId, 9_900, 'EUR'),
+      received_at: new Date(now.getTime() - 3 * DAY + 10 * 60_000),
     });
   }
 
@@ -175,14 +215,58 @@ export async function seedBilling(tx: Transaction, now: Date): Promise<void> {
         provider: 'local',
         pay_method: 1,
         pay_method_name: 'Visa •••• 4242',
+        checkout_session_id: 'lcs_demo_odemo0101',
         paid_at: paidAt,
         created_at: paidAt,
         updated_at: paidAt,
       })
       .returning();
+    await seedPaidSession(tx, order!, paidAt);
     await tx
       .update(memberships)
       .set({ order_id: order!.id })
       .where(and(eq(memberships.parent_id, member.id), isNull(memberships.order_id)));
   }
+}
+
+/**
+ * The local checkout session a demo order was paid through, and its notification as received
+ * (`payment_events.detail`, what the console's order page shows).
+ */
+async function seedPaidSession(tx: Transaction, order: typeof orders.$inferSelect, paidAt: Date) {
+  const sessionId = order.checkout_session_id!;
+  await tx.insert(checkoutSessions).values({
+    session_id: sessionId,
+    order_id: order.id,
+    provider: 'local',
+    url: `/checkout/local?session=${sessionId}`,
+    pay_method: 1,
+    created_at: new Date(paidAt.getTime() - 5 * 60_000),
+  });
+  await tx.insert(paymentEvents).values({
+    provider: 'local',
+    event_id: `evt_demo_${sessionId}`,
+    type: 'checkout.completed',
+    order_id: order.id,
+    outcome: 'fulfilled',
+    detail: paidDetail(order, sessionId, order.amount_minor, order.currency),
+    received_at: paidAt,
+  });
+}
+
+function paidDetail(
+  order: typeof orders.$inferSelect,
+  sessionId: string,
+  amountMinor: number,
+  currency: string,
+) {
+  return {
+    sessionId,
+    amountMinor,
+    currency,
+    orderNo: order.order_no,
+    userSn: DEMO_PARENT_SN,
+    paymentStatus: 'paid',
+    subscriptionId: null,
+  };
 }

@@ -28,7 +28,8 @@ export async function seedCredits(tx: Transaction, now: Date): Promise<void> {
     paid_delta: 20,
     title_en: 'Purchased 20 credits',
     title_zh: '购买 20 课时',
-    idempotency_key: `demo:${parent.id}:purchase-1`,
+    // The ledger key of a paid order's credits (fulfilment): the order's page finds them.
+    idempotency_key: 'order:ODEMO0001:credits',
     created_at: new Date(now.getTime() - 29 * day),
   });
   await appendLedger(tx, {
@@ -37,7 +38,7 @@ export async function seedCredits(tx: Transaction, now: Date): Promise<void> {
     paid_delta: 20,
     title_en: 'Purchased 20 credits',
     title_zh: '购买 20 课时',
-    idempotency_key: `demo:${parent.id}:purchase-2`,
+    idempotency_key: 'order:ODEMO0002:credits',
     created_at: new Date(now.getTime() - 8 * day),
   });
 }

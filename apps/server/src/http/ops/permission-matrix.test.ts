@@ -94,6 +94,33 @@ const EXPECTED: Record<string, Permission | 'public'> = {
   'POST /api/ops/closures': 'schedule.manage',
   'GET /api/ops/audit': 'audit.read',
   'GET /api/ops/staff-options': 'audit.read',
+  // #23 orders (orders.routes.ts)
+  'GET /api/ops/orders': 'orders.read',
+  'GET /api/ops/orders/{orderNo}': 'orders.read',
+  'GET /api/ops/payment-attention': 'orders.read',
+  // #23 money (money.routes.ts)
+  'GET /api/ops/orders/{orderNo}/refund-preview': 'money.manage',
+  'POST /api/ops/orders/{orderNo}/refunds': 'money.manage',
+  'POST /api/ops/payment-events/{id}/fulfil': 'money.manage',
+  'POST /api/ops/payment-events/{id}/refund': 'money.manage',
+  'GET /api/ops/families/{userSn}/membership': 'orders.read',
+  'GET /api/ops/families/{userSn}/membership/cancel-preview': 'money.manage',
+  'POST /api/ops/families/{userSn}/membership/cancel': 'money.manage',
+  // #23 prices (prices.routes.ts)
+  'GET /api/ops/prices': 'money.manage',
+  'POST /api/ops/prices/packages': 'money.manage',
+  'POST /api/ops/prices/packages/{id}': 'money.manage',
+  'POST /api/ops/prices/packages/{id}/retire': 'money.manage',
+  'POST /api/ops/prices/plans': 'money.manage',
+  'POST /api/ops/prices/plans/{id}': 'money.manage',
+  'POST /api/ops/prices/plans/{id}/retire': 'money.manage',
+  'POST /api/ops/prices/goods': 'money.manage',
+  'POST /api/ops/prices/goods/{id}': 'money.manage',
+  'POST /api/ops/prices/goods/{id}/retire': 'money.manage',
+  // #23 books (books.routes.ts)
+  'GET /api/ops/books': 'money.manage',
+  'GET /api/ops/books.csv': 'money.manage',
+  'GET /api/ops/books.pdf': 'money.manage',
 };
 
 let t: TestApp;

@@ -9,6 +9,10 @@ import { staffRoutes } from './staff.routes';
 import { teachersRoutes } from './teachers.routes';
 import { teachingRoutes } from './teaching.routes';
 import { timetableRoutes } from './timetable.routes';
+import { booksRoutes } from './books.routes';
+import { moneyRoutes } from './money.routes';
+import { ordersRoutes } from './orders.routes';
+import { pricesRoutes } from './prices.routes';
 
 /**
  * The staff edge's route plugins, one per feature (`<feature>.routes.ts` in this folder); app.ts
@@ -24,4 +28,8 @@ export const OPS_ROUTES: readonly FastifyPluginAsync<{ ctx: AppContext }>[] = [
   teachersRoutes,
   teachingRoutes,
   timetableRoutes,
+  ordersRoutes,
+  moneyRoutes,
+  pricesRoutes,
+  booksRoutes,
 ];

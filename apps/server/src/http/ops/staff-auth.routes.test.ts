@@ -115,6 +115,7 @@ describe('staff sign-in with password and TOTP', () => {
           'families.write',
           'credits.correct',
           'dashboard.read',
+          'orders.read',
         ],
       },
     });

@@ -169,6 +169,7 @@ export function toChargesPage(
       currency: charge.currency,
       currency_symbol: currencySymbol(charge.currency),
       pay_status: PAY_STATUS[charge.status],
+      refunded_amount: toMajor(charge.refundedMinor),
     })),
     total: history.total,
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { accountDeletionRoutes } from './account-deletion.routes';
 import { advisersRoutes } from './advisers.routes';
 import { agreementsRoutes } from './agreements.routes';
 import { authRoutes } from './auth.routes';
@@ -8,10 +9,13 @@ import { catalogueRoutes } from './catalogue.routes';
 import { childrenRoutes } from './children.routes';
 import { creditsRoutes } from './credits.routes';
 import { dictRoutes } from './dict.routes';
+import { familyDataRoutes } from './family-data.routes';
 import { lessonsRoutes } from './lessons.routes';
 import { onboardingRoutes } from './onboarding.routes';
+import { planRoutes } from './plan.routes';
 import { profileRoutes } from './profile.routes';
 import { registrationRoutes } from './registration.routes';
+import { statementRoutes } from './statement.routes';
 
 /**
  * The parents' HTTP edge, registered under `/api`: the spec's URLs and wire names (§7), its
@@ -31,4 +35,8 @@ export const parentsEdge: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   await app.register(billingRoutes, { ctx });
   await app.register(onboardingRoutes, { ctx });
   await app.register(registrationRoutes, { ctx });
+  await app.register(accountDeletionRoutes, { ctx });
+  await app.register(familyDataRoutes, { ctx });
+  await app.register(statementRoutes, { ctx });
+  await app.register(planRoutes, { ctx });
 };

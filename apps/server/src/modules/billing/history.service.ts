@@ -30,6 +30,8 @@ export interface Charge {
   amountMinor: number;
   currency: string;
   status: OrderRow['status'];
+  /** Refunded so far, confirmed by the provider (issue #23). */
+  refundedMinor: number;
 }
 
 /** A paid credit purchase (a package or a credit good). */
@@ -62,6 +64,7 @@ export async function getCharges(
       amountMinor: row.amount_minor,
       currency: row.currency,
       status: row.status,
+      refundedMinor: row.refunded_minor,
     })),
     total,
     timeZone: parent.time_zone,

@@ -22,7 +22,7 @@ import {
   type OrderRow,
 } from './orders.repository';
 import { quoteChange } from './plans.service';
-import { findActivePackage, findBuyablePlan, findGood } from './shop.repository';
+import { findActivePackage, findBuyablePlan, findGood, findPlan } from './shop.repository';
 import type { Bilingual } from './shop.service';
 
 /** One of the parent's orders, as CompletePayment and paySuccess show it (spec §3 Order). */
@@ -73,7 +73,7 @@ export async function toOrder(ctx: AppContext, order: OrderRow): Promise<Order> 
   let memberEndsAt: Date | null = null;
   if (order.kind === 'plan') {
     const membership = await getMembership(ctx, order.parent_id);
-    const plan = await findBuyablePlan(ctx.db, order.item_id, new Date(0));
+    const plan = await findPlan(ctx.db, order.item_id);
     planDetails = plan ? { en: plan.details_en, zh: plan.details_zh } : null;
     memberEndsAt =
       order.status === 'paid' && membership.expires_at

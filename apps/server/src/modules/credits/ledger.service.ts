@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { DbOrTx, Transaction } from '../../db/client';
+import { creditLedger } from '../../db/schema';
 import {
   appendLedger as appendRow,
   consumedByLesson,
@@ -129,6 +131,71 @@ export async function grantPurchasedCredits(tx: Transaction, purchase: CreditPur
       idempotency_key: `order:${purchase.orderNo}:extra`,
       created_at: now,
     });
+}
+
+/** Credits a staff refund takes back (issue #23): named by the refund's number. */
+export interface RefundCredits {
+  parentId: number;
+  refundNo: string;
+  credits: number;
+}
+
+/**
+ * Takes back a refund's credits inside the refund's transaction (the caller holds the parent's
+ * ledger lock and checked `credits` ≤ what is free to book): paid credit first (that is what was
+ * paid for), then reward. Answers the row's deltas; a replay writes nothing.
+ */
+export async function takeBackRefundedCredits(
+  tx: Transaction,
+  move: RefundCredits,
+  now: Date,
+): Promise<{ paid: number; reward: number }> {
+  if (move.credits <= 0) return { paid: 0, reward: 0 };
+  await lockLedgerOf(tx, move.parentId);
+  const totals = await sumCredits(tx, move.parentId);
+  if (availableOf(totals) < move.credits)
+    throw new Error(`ledger of parent ${move.parentId} is short for refund ${move.refundNo}`);
+  const paid = Math.min(move.credits, Math.max(totals.paid, 0));
+  const reward = move.credits - paid;
+  await appendRow(tx, {
+    parent_id: move.parentId,
+    event: 'refund',
+    paid_delta: -paid,
+    reward_delta: -reward,
+    title_en: `Refund ${move.refundNo}: ${move.credits} credits taken back`,
+    title_zh: `退款 ${move.refundNo}：收回 ${move.credits} 课时`,
+    idempotency_key: `refund:${move.refundNo}:credits`,
+    created_at: now,
+  });
+  return { paid, reward };
+}
+
+/**
+ * The provider refused the refund: its credits come back as they were taken (the take-back
+ * row's own split), once.
+ */
+export async function restoreRefundedCredits(
+  tx: Transaction,
+  move: Omit<RefundCredits, 'credits'>,
+  now: Date,
+): Promise<void> {
+  await lockLedgerOf(tx, move.parentId);
+  const [taken] = await tx
+    .select({ paid: creditLedger.paid_delta, reward: creditLedger.reward_delta })
+    .from(creditLedger)
+    .where(eq(creditLedger.idempotency_key, `refund:${move.refundNo}:credits`));
+  if (!taken) return;
+  const credits = -(taken.paid + taken.reward);
+  await appendRow(tx, {
+    parent_id: move.parentId,
+    event: 'refund_reversed',
+    paid_delta: -taken.paid,
+    reward_delta: -taken.reward,
+    title_en: `Refund ${move.refundNo} failed: ${credits} credits given back`,
+    title_zh: `退款 ${move.refundNo} 未成功：退回 ${credits} 课时`,
+    idempotency_key: `refund:${move.refundNo}:restore`,
+    created_at: now,
+  });
 }
 
 /** Credits each lesson actually consumed, by lesson id (absent: none consumed yet). */

@@ -56,3 +56,8 @@ export async function cancelActiveMemberships(db: DbOrTx, parentId: number, now:
       ),
     );
 }
+
+export async function updateMembership(db: DbOrTx, id: number, patch: Partial<MembershipRow>) {
+  const [row] = await db.update(memberships).set(patch).where(eq(memberships.id, id)).returning();
+  return row!;
+}

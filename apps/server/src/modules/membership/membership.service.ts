@@ -4,6 +4,7 @@ import {
   cancelActiveMemberships,
   findActiveMemberships,
   insertMembership,
+  updateMembership,
   updateMembershipsOfSubscription,
   type MembershipRow,
 } from './membership.repository';
@@ -38,6 +39,14 @@ export async function getMembershipAt(db: DbOrTx, parentId: number, at: Date): P
     expires_at: plan.ends_at,
     plan,
   };
+}
+
+/**
+ * Changes one plan held (staff cancel it at the period's end or at once: billing's
+ * plan-cancel.service), inside the caller's transaction.
+ */
+export function updateMembershipRow(db: DbOrTx, id: number, patch: Partial<MembershipRow>) {
+  return updateMembership(db, id, patch);
 }
 
 /** Every plan active at `at`, the longest first (normally one: decision 029). */
@@ -97,18 +106,20 @@ export async function startMembership(tx: Transaction, plan: NewMembership, now:
   });
 }
 
-/** A renewal paid at the provider: the subscription's plan runs to `periodEnd`. Answers whether one did. */
-export async function renewSubscription(
+/**
+ * A renewal paid at the provider: the subscription's plan runs to `periodEnd`. Answers the plans
+ * renewed (none: not ours, or ended).
+ */
+export function renewSubscription(
   tx: Transaction,
   subscriptionId: string,
   periodEnd: Date,
   now: Date,
-): Promise<boolean> {
-  const renewed = await updateMembershipsOfSubscription(tx, subscriptionId, {
+): Promise<MembershipRow[]> {
+  return updateMembershipsOfSubscription(tx, subscriptionId, {
     ends_at: periodEnd,
     updated_at: now,
   });
-  return renewed.length > 0;
 }
 
 /**

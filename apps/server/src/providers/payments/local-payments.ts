@@ -34,6 +34,28 @@ export function createLocalPaymentProvider(secret: () => Promise<string>): Local
     cancelSubscription() {
       return Promise.resolve();
     },
+    // A staff refund is a receipt named after its key; the refunds service then delivers a
+    // locally signed `refund.updated` (local-refund-event.ts) so the whole flow runs offline.
+    refundPayment(request) {
+      return Promise.resolve({ refundId: `lre_${request.idempotencyKey}` });
+    },
+    cancelSubscriptionAtPeriodEnd() {
+      return Promise.resolve();
+    },
+    // The local checkout never starts a subscription: nothing to pause or resume.
+    pauseSubscription() {
+      return Promise.resolve();
+    },
+    resumeSubscription() {
+      return Promise.resolve();
+    },
+    // The local checkout sends each order's own amount; it keeps no price list.
+    syncPrice() {
+      return Promise.resolve(null);
+    },
+    archivePrice() {
+      return Promise.resolve();
+    },
     async sign(payload) {
       return webhooks.generateTestHeaderString({ payload, secret: await secret() });
     },

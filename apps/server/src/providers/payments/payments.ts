@@ -27,6 +27,63 @@ export interface PaymentProvider {
    * whose price already credited the unused days. Ending one already ended is not an error.
    */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * A staff refund (issue #23): gives back `amountMinor` of the payment taken through a checkout
+   * session, or of a subscription's renewal invoice. Idempotent per `idempotencyKey`: asked
+   * again, it answers the same refund and moves no money. The refund is final only when a
+   * `refund.updated` notification says so (the local provider sends one of its own).
+   * Rejects with AppError UNAVAILABLE when the provider refuses or is down.
+   */
+  refundPayment(request: PaymentRefundRequest): Promise<{ refundId: string }>;
+  /**
+   * Renewals stop and the plan runs to the end of its paid period (Stripe
+   * `cancel_at_period_end`). Asking again is not an error.
+   */
+  cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /**
+   * A parent's pause (issue #25): the subscription's invoices are voided until `resumesAt`
+   * (Stripe `pause_collection: { behavior: 'void', resumes_at }`) and its next renewal moves to
+   * `renewsAt`, the plan's expiry moved by the pause (Stripe `trial_end`, no proration), so the
+   * renewal's period starts where the paused plan ends. Asking again with the same dates is not
+   * an error. No-op for local.
+   */
+  pauseSubscription(
+    subscriptionId: string,
+    dates: { resumesAt: Date; renewsAt: Date },
+  ): Promise<void>;
+  /** Lifts a pause before its date (Stripe: `pause_collection` unset). No-op for local. */
+  resumeSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Mirrors one of our prices at the provider (issue #23): creates the provider's price for the
+   * item at `amountMinor`/`currency` (monthly when `recurring`) and archives `previousPriceId`.
+   * Answers the new price's id, or null when the provider keeps no price list (local).
+   */
+  syncPrice(request: PriceSyncRequest): Promise<string | null>;
+  /** Archives a price of ours at the provider (the item was withdrawn). No-op for local. */
+  archivePrice(priceId: string): Promise<void>;
+}
+
+/** What a staff refund gives back, and from which payment. */
+export interface PaymentRefundRequest {
+  source: { kind: 'session'; sessionId: string } | { kind: 'invoice'; invoiceId: string };
+  amountMinor: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** Our refund number (metadata `refund_no`: the notification names it back). */
+  refundNo: string;
+  /** The provider's idempotency key (our refund's key). */
+  idempotencyKey: string;
+}
+
+/** One of our prices, as the provider's price list mirrors it. */
+export interface PriceSyncRequest {
+  /** e.g. `package:3`, `plan:2`, `good:1` (the provider's lookup key and product metadata). */
+  itemKey: string;
+  name: string;
+  amountMinor: number;
+  currency: string;
+  recurring: boolean;
+  previousPriceId: string | null;
 }
 
 export interface RefundRequest {
@@ -85,4 +142,26 @@ export type PaymentEvent =
       periodEnd: Date;
     }
   | { kind: 'subscription.ended'; id: string; subscriptionId: string }
+  | {
+      /** `customer.subscription.updated`: renewals stopping, or invoices paused (issue #25). */
+      kind: 'subscription.updated';
+      id: string;
+      subscriptionId: string;
+      cancelAtPeriodEnd: boolean;
+      /** When a pause of collection ends; null when not paused. */
+      pauseResumesAt: Date | null;
+    }
+  | {
+      /** `refund.created`, `refund.updated`, `charge.refund.updated` (and each refund of `charge.refunded`). */
+      kind: 'refund.updated';
+      id: string;
+      refundId: string;
+      /** Stripe's: pending, requires_action, succeeded, failed, canceled. */
+      status: string;
+      amountMinor: number;
+      currency: string;
+      /** Our `refund_no` from the refund's metadata, when it is one of ours. */
+      refundNo: string | null;
+      failureReason: string | null;
+    }
   | { kind: 'other'; id: string; type: string };

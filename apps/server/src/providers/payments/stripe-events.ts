@@ -39,6 +39,39 @@ const InvoiceSchema = z.object({
     .optional(),
 });
 
+const RefundSchema = z.object({
+  id: Id,
+  status: z.string().nullable().optional(),
+  amount: z.number().int(),
+  currency: z.string(),
+  failure_reason: z.string().nullable().optional(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+});
+
+const SubscriptionSchema = z.object({
+  id: Id,
+  cancel_at_period_end: z.boolean(),
+  pause_collection: z
+    .object({ behavior: z.string(), resumes_at: z.number().int().nullable().optional() })
+    .nullable()
+    .optional(),
+});
+
+function refundEvent(id: string, raw: unknown): PaymentEvent | null {
+  const refund = RefundSchema.safeParse(raw);
+  if (!refund.success) return null;
+  return {
+    kind: 'refund.updated',
+    id,
+    refundId: refund.data.id,
+    status: refund.data.status ?? 'pending',
+    amountMinor: refund.data.amount,
+    currency: refund.data.currency.toUpperCase(),
+    refundNo: refund.data.metadata?.refund_no ?? null,
+    failureReason: refund.data.failure_reason ?? null,
+  };
+}
+
 /**
  * Maps a Stripe event (verified already) to our terms. Shapes we do not know, or known types
  * with unexpected content, become `other` and are recorded without effect.
@@ -83,6 +116,40 @@ export function toPaymentEvent(raw: unknown): PaymentEvent {
         amountMinor: invoice.data.amount_paid,
         currency: invoice.data.currency.toUpperCase(),
         periodEnd: new Date(periodEnd * 1000),
+      };
+    }
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated': {
+      const refund = refundEvent(event.id, object);
+      if (refund) return refund;
+      break;
+    }
+    case 'charge.refunded': {
+      // The charge lists its refunds, newest first: the newest is the one this event is about
+      // (each refund also sends its own refund.* events).
+      const list = z
+        .object({ refunds: z.object({ data: z.array(z.unknown()) }) })
+        .safeParse(object);
+      const refund = list.success ? refundEvent(event.id, list.data.refunds.data[0]) : null;
+      if (refund) return refund;
+      break;
+    }
+    case 'customer.subscription.updated': {
+      const subscription = SubscriptionSchema.safeParse(object);
+      if (!subscription.success) break;
+      const resumes = subscription.data.pause_collection?.resumes_at;
+      return {
+        kind: 'subscription.updated',
+        id: event.id,
+        subscriptionId: subscription.data.id,
+        cancelAtPeriodEnd: subscription.data.cancel_at_period_end,
+        pauseResumesAt: subscription.data.pause_collection
+          ? resumes
+            ? new Date(resumes * 1000)
+            : null
+          : null,
       };
     }
     case 'customer.subscription.deleted': {

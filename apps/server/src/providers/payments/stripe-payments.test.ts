@@ -24,7 +24,7 @@ let mode: 'ok' | 'declined' | 'down' | 'subscription_gone' | 'refunded_before' =
 
 /** The fake's answer to a successful call, by method and path. */
 function answer(method: string | undefined, url: string): [number, object] {
-  const path = url.split('?')[0];
+  const path = url.split('?')[0] ?? '';
   if (method === 'GET' && path === '/v1/checkout/sessions/cs_paid_once')
     return [
       200,
@@ -47,7 +47,7 @@ function answer(method: string | undefined, url: string): [number, object] {
         invoice: 'in_1',
       },
     ];
-  if (method === 'GET' && path === '/v1/invoice_payments')
+  if (method === 'GET' && path === '/v1/invoice_payments' && !url.includes('in_renewal'))
     return [
       200,
       {
@@ -64,6 +64,29 @@ function answer(method: string | undefined, url: string): [number, object] {
         ],
       },
     ];
+  if (method === 'GET' && path === '/v1/invoice_payments' && url.includes('in_renewal'))
+    return [
+      200,
+      {
+        object: 'list',
+        url: '/v1/invoice_payments',
+        has_more: false,
+        data: [
+          {
+            id: 'inpay_2',
+            object: 'invoice_payment',
+            invoice: 'in_renewal',
+            payment: { type: 'payment_intent', payment_intent: 'pi_renewal' },
+          },
+        ],
+      },
+    ];
+  if (method === 'POST' && path === '/v1/subscriptions/sub_1')
+    return [200, { id: 'sub_1', object: 'subscription', cancel_at_period_end: true }];
+  if (method === 'POST' && path === '/v1/prices')
+    return [200, { id: 'price_new', object: 'price', active: true }];
+  if (method === 'POST' && path.startsWith('/v1/prices/'))
+    return [200, { id: path.split('/').pop(), object: 'price', active: false }];
   if (method === 'POST' && path === '/v1/refunds')
     return mode === 'refunded_before'
       ? [
@@ -259,6 +282,194 @@ describe('Stripe checkout adapter (against a local fake of the API)', () => {
     expect(new URLSearchParams(captured[1]!.url!.split('?')[1]).get('invoice')).toBe('in_1');
     expect(captured[2]!.form.get('payment_intent')).toBe('pi_first_month');
     expect(captured[3]).toMatchObject({ idempotencyKey: 'cancel:sub_1' });
+  });
+
+  it('gives back part of a payment for a staff refund, idempotent per key, named by our refund number', async () => {
+    const request = {
+      source: { kind: 'session' as const, sessionId: 'cs_paid_once' },
+      amountMinor: 4_500,
+      currency: 'USD',
+      refundNo: 'RF20261120AB',
+      idempotencyKey: 'refund:k-1',
+    };
+    expect(await provider().refundPayment(request)).toEqual({ refundId: 're_1' });
+    expect(captured.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /v1/checkout/sessions/cs_paid_once',
+      'POST /v1/refunds',
+    ]);
+    expect(captured[1]).toMatchObject({ idempotencyKey: 'refund:k-1' });
+    expect(captured[1]!.form.get('payment_intent')).toBe('pi_once');
+    expect(captured[1]!.form.get('amount')).toBe('4500');
+    expect(captured[1]!.form.get('metadata[refund_no]')).toBe('RF20261120AB');
+    // The same key again: the same request, Stripe answers the same refund.
+    await provider().refundPayment(request);
+    expect(captured[3]).toMatchObject({ idempotencyKey: 'refund:k-1' });
+    // A subscription's first month (through its invoice) and a renewal's invoice.
+    captured = [];
+    await provider().refundPayment({
+      ...request,
+      source: { kind: 'session', sessionId: 'cs_subscribed' },
+    });
+    expect(captured[2]!.form.get('payment_intent')).toBe('pi_first_month');
+    expect(captured.some((c) => c.method === 'DELETE')).toBe(false);
+    captured = [];
+    await provider().refundPayment({
+      ...request,
+      source: { kind: 'invoice', invoiceId: 'in_renewal' },
+    });
+    expect(captured.map((c) => `${c.method} ${c.url?.split('?')[0]}`)).toEqual([
+      'GET /v1/invoice_payments',
+      'POST /v1/refunds',
+    ]);
+    expect(captured[1]!.form.get('payment_intent')).toBe('pi_renewal');
+    mode = 'down';
+    await expect(provider().refundPayment(request)).rejects.toMatchObject({
+      errorCode: 'UNAVAILABLE',
+      messageKey: 'paymentUnavailable',
+    });
+  });
+
+  it('stops renewals at the period end', async () => {
+    await provider().cancelSubscriptionAtPeriodEnd('sub_1');
+    expect(captured[0]).toMatchObject({ method: 'POST', url: '/v1/subscriptions/sub_1' });
+    expect(captured[0]!.form.get('cancel_at_period_end')).toBe('true');
+  });
+
+  it('pauses collection until a date (void invoices), once per date, and lifts a pause', async () => {
+    const resumesAt = new Date('2026-12-20T10:00:00Z');
+    const renewsAt = new Date('2027-01-05T10:00:00Z');
+    await provider().pauseSubscription('sub_1', { resumesAt, renewsAt });
+    await provider().pauseSubscription('sub_1', { resumesAt, renewsAt });
+    expect(captured).toHaveLength(2);
+    for (const call of captured) {
+      expect(call).toMatchObject({ method: 'POST', url: '/v1/subscriptions/sub_1' });
+      expect(call.form.get('pause_collection[behavior]')).toBe('void');
+      expect(call.form.get('pause_collection[resumes_at]')).toBe(
+        String(resumesAt.getTime() / 1000),
+      );
+      // The renewal moves by the pause, with nothing prorated.
+      expect(call.form.get('trial_end')).toBe(String(renewsAt.getTime() / 1000));
+      expect(call.form.get('proration_behavior')).toBe('none');
+    }
+    // The same pause asked twice carries the same idempotency key: Stripe answers it once.
+    expect(captured[0]!.idempotencyKey).toBe(
+      `pause:sub_1:${resumesAt.getTime() / 1000}:${renewsAt.getTime() / 1000}`,
+    );
+    expect(captured[1]!.idempotencyKey).toBe(captured[0]!.idempotencyKey);
+    captured = [];
+    await provider().resumeSubscription('sub_1');
+    expect(captured[0]).toMatchObject({ method: 'POST', url: '/v1/subscriptions/sub_1' });
+    expect(captured[0]!.form.get('pause_collection')).toBe('');
+    mode = 'down';
+    await expect(
+      provider().pauseSubscription('sub_1', { resumesAt, renewsAt }),
+    ).rejects.toMatchObject({
+      errorCode: 'UNAVAILABLE',
+      messageKey: 'paymentUnavailable',
+    });
+  });
+
+  it('reads customer.subscription.updated: renewals stopping and a pause with its date', async () => {
+    const updated = (object: object) => {
+      const payload = JSON.stringify({
+        id: 'evt_sub_upd',
+        object: 'event',
+        type: 'customer.subscription.updated',
+        data: { object: { object: 'subscription', ...object } },
+      });
+      return provider().verifyNotification(
+        payload,
+        Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      );
+    };
+    expect(
+      await updated({ id: 'sub_1', cancel_at_period_end: true, pause_collection: null }),
+    ).toEqual({
+      kind: 'subscription.updated',
+      id: 'evt_sub_upd',
+      subscriptionId: 'sub_1',
+      cancelAtPeriodEnd: true,
+      pauseResumesAt: null,
+    });
+    expect(
+      await updated({
+        id: 'sub_1',
+        cancel_at_period_end: false,
+        pause_collection: { behavior: 'void', resumes_at: 1_797_760_800 },
+      }),
+    ).toMatchObject({ cancelAtPeriodEnd: false, pauseResumesAt: new Date(1_797_760_800_000) });
+    expect(await updated({ id: 'sub_1' })).toMatchObject({ kind: 'other' });
+  });
+
+  it('mirrors a price (a new one, the previous archived) and archives a withdrawn one', async () => {
+    const id = await provider().syncPrice({
+      itemKey: 'plan:2',
+      name: 'Family plan',
+      amountMinor: 34_900,
+      currency: 'USD',
+      recurring: true,
+      previousPriceId: 'price_old',
+    });
+    expect(id).toBe('price_new');
+    expect(captured.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /v1/prices',
+      'POST /v1/prices/price_old',
+    ]);
+    const form = captured[0]!.form;
+    expect(form.get('unit_amount')).toBe('34900');
+    expect(form.get('currency')).toBe('usd');
+    expect(form.get('lookup_key')).toBe('plan:2');
+    expect(form.get('recurring[interval]')).toBe('month');
+    expect(form.get('product_data[name]')).toBe('Family plan');
+    expect(captured[1]!.form.get('active')).toBe('false');
+    captured = [];
+    await provider().archivePrice('price_new');
+    expect(captured[0]).toMatchObject({ method: 'POST', url: '/v1/prices/price_new' });
+    expect(captured[0]!.form.get('active')).toBe('false');
+  });
+
+  it('maps refund notifications, and each refund of charge.refunded', async () => {
+    const sign = (payload: string) =>
+      Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const refund = {
+      id: 're_9',
+      object: 'refund',
+      amount: 4_500,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { refund_no: 'RF1' },
+    };
+    for (const type of ['refund.created', 'refund.updated', 'charge.refund.updated']) {
+      const payload = JSON.stringify({ id: `evt_${type}`, type, data: { object: refund } });
+      expect(await provider().verifyNotification(payload, sign(payload))).toEqual({
+        kind: 'refund.updated',
+        id: `evt_${type}`,
+        refundId: 're_9',
+        status: 'succeeded',
+        amountMinor: 4_500,
+        currency: 'USD',
+        refundNo: 'RF1',
+        failureReason: null,
+      });
+    }
+    const charge = JSON.stringify({
+      id: 'evt_charge',
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: 'ch_1',
+          refunds: {
+            data: [{ ...refund, status: 'failed', failure_reason: 'expired_or_canceled_card' }],
+          },
+        },
+      },
+    });
+    expect(await provider().verifyNotification(charge, sign(charge))).toMatchObject({
+      kind: 'refund.updated',
+      refundId: 're_9',
+      status: 'failed',
+      failureReason: 'expired_or_canceled_card',
+    });
   });
 
   it('ends a replaced subscription, and takes one ended already as done', async () => {

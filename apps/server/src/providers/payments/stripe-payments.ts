@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../../lib/app-error';
-import type { PaymentProvider, RefundRequest } from './payments';
+import type { PaymentProvider, PaymentRefundRequest, RefundRequest } from './payments';
 import { toPaymentEvent } from './stripe-events';
 
 export interface StripeConfig {
@@ -74,6 +74,19 @@ export function createStripePaymentProvider(config: StripeConfig): PaymentProvid
     }
   }
 
+  /** The payment intent behind one of our sessions, or behind a renewal's invoice. */
+  async function paymentIntentOf(source: PaymentRefundRequest['source']) {
+    if (source.kind === 'invoice') {
+      const payments = await stripe.invoicePayments.list({ invoice: source.invoiceId, limit: 1 });
+      return ref(payments.data[0]?.payment.payment_intent ?? null);
+    }
+    const session = await stripe.checkout.sessions.retrieve(source.sessionId);
+    return ref(session.payment_intent) ?? (await invoicePayment(session));
+  }
+
+  const unavailable = (error: unknown) =>
+    new AppError('UNAVAILABLE', 'paymentUnavailable', {}, null, { cause: error });
+
   return {
     kind: 'stripe',
     async createCheckout(request) {
@@ -131,6 +144,85 @@ export function createStripePaymentProvider(config: StripeConfig): PaymentProvid
         await cancel(subscriptionId);
       } catch (error) {
         throw new AppError('UNAVAILABLE', 'paymentUnavailable', {}, null, { cause: error });
+      }
+    },
+    async refundPayment(request) {
+      try {
+        const paymentIntent = await paymentIntentOf(request.source);
+        if (!paymentIntent) throw new Error(`No payment behind refund ${request.refundNo}`);
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            amount: request.amountMinor,
+            reason: 'requested_by_customer',
+            metadata: { refund_no: request.refundNo },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { refundId: refund.id };
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+    async cancelSubscriptionAtPeriodEnd(subscriptionId) {
+      try {
+        await stripe.subscriptions.update(
+          subscriptionId,
+          { cancel_at_period_end: true },
+          { idempotencyKey: `cancel-at-period-end:${subscriptionId}` },
+        );
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+    async pauseSubscription(subscriptionId, dates) {
+      const resumes = Math.floor(dates.resumesAt.getTime() / 1000);
+      const renews = Math.floor(dates.renewsAt.getTime() / 1000);
+      try {
+        await stripe.subscriptions.update(
+          subscriptionId,
+          {
+            pause_collection: { behavior: 'void', resumes_at: resumes },
+            trial_end: renews,
+            proration_behavior: 'none',
+          },
+          { idempotencyKey: `pause:${subscriptionId}:${resumes}:${renews}` },
+        );
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+    async resumeSubscription(subscriptionId) {
+      try {
+        // An empty string unsets the field in Stripe's form encoding.
+        await stripe.subscriptions.update(subscriptionId, { pause_collection: '' });
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+    async syncPrice(request) {
+      try {
+        const price = await stripe.prices.create({
+          currency: request.currency.toLowerCase(),
+          unit_amount: request.amountMinor,
+          lookup_key: request.itemKey,
+          transfer_lookup_key: true,
+          metadata: { item: request.itemKey },
+          product_data: { name: request.name, metadata: { item: request.itemKey } },
+          ...(request.recurring ? { recurring: { interval: 'month' as const } } : {}),
+        });
+        if (request.previousPriceId && request.previousPriceId !== price.id)
+          await stripe.prices.update(request.previousPriceId, { active: false });
+        return price.id;
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+    async archivePrice(priceId) {
+      try {
+        await stripe.prices.update(priceId, { active: false });
+      } catch (error) {
+        throw unavailable(error);
       }
     },
     async verifyNotification(rawBody, signature) {

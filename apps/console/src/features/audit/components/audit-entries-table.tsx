@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { changeLines, kindOf } from '../utils/changes';
 
 /** Fields whose values are names the console translates (a reason, a role, a status, a method). */
-const WORD_FIELDS = new Set(['reason', 'role', 'status', 'method']);
+const WORD_FIELDS = new Set(['reason', 'role', 'status', 'method', 'mode']);
 
 /** An empty table's text: mantine-datatable's own is dimmed grey, under 4.5:1 on white (axe). */
 function EmptyText({ children }: { children: string }) {

@@ -15,7 +15,7 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { applyFamilyWrite, familiesApi } from '../api';
-import { newIdempotencyKey } from '../utils/idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { resolverResult } from '../utils/resolver-result';
 import { DialogForm } from './dialog-form';
 

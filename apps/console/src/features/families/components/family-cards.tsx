@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { familiesApi } from '../api';
 import { formatDateTime } from '../../../lib/format';
-import { localText } from '../utils/format';
+import { localText } from '../../../lib/money';
 import { CreditCorrectionDialog } from './credit-correction-dialog';
 import { EditChildDialog } from './edit-child-dialog';
 import { EditParentDialog } from './edit-parent-dialog';

@@ -39,13 +39,18 @@ export interface FamilyPageProps {
    * composed in app/routes.tsx); shown to a role with `schedule.manage`.
    */
   childAction?: ComponentType<ChildActionProps>;
+  /**
+   * The family's plan with its actions, drawn by the orders feature (composed in
+   * app/routes.tsx); shown instead of the plan card to a role with `orders.read`.
+   */
+  planSection?: ComponentType<{ userSn: string }>;
 }
 
 /**
  * `/families/:userSn`: a family's profile, credits, plan, children, lessons, ledger, orders,
  * sessions, messages and audit entries. Opening it is recorded as `family.viewed`.
  */
-export function FamilyPage({ auditSection, childAction }: FamilyPageProps) {
+export function FamilyPage({ auditSection, childAction, planSection }: FamilyPageProps) {
   const { t } = useTranslation('families');
   const { userSn = '' } = useParams();
   const { can } = useMe();
@@ -89,6 +94,7 @@ export function FamilyPage({ auditSection, childAction }: FamilyPageProps) {
 
   const detail = family.data;
   const canWrite = can('families.write');
+  const PlanSection = can('orders.read') ? planSection : undefined;
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -115,7 +121,11 @@ export function FamilyPage({ auditSection, childAction }: FamilyPageProps) {
           <BalanceCard family={detail} canCorrect={can('credits.correct')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <PlanCard family={detail} />
+          {PlanSection ? (
+            <PlanSection userSn={detail.parent.userSn} />
+          ) : (
+            <PlanCard family={detail} />
+          )}
         </Grid.Col>
       </Grid>
       <ChildrenCard

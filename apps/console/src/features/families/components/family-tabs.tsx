@@ -18,7 +18,7 @@ import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { applyFamilyWrite, familiesApi, ledgerQuery } from '../api';
 import { formatDateTime } from '../../../lib/format';
-import { formatMoney, localText, signed } from '../utils/format';
+import { formatMoney, localText, signed } from '../../../lib/money';
 import { Dialog } from '../../../components/dialog';
 import { useTableTexts } from '../../../components/use-table-texts';
 import { StatusBadge } from './status-badge';

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Card.css';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@portal/web-kit/page';
@@ -9,9 +10,15 @@ import { profileQueryOptions } from '../../../api/profile';
 import { myPlansQueryOptions } from '../api/billing-api';
 import { formatMoney } from '../utils/money';
 
+// Cancel and pause (issue #25) load with their dialogs only on this screen.
+const PlanActions = lazy(() =>
+  import('./plan-actions').then((module) => ({ default: module.PlanActions })),
+);
+
 /**
  * `MonthlyPassUser` (spec §2 Pass Information): title, kids, price a month, expiry and how it is
- * paid (card name, or the mobile wallet). Without a plan: a notice to buy one first.
+ * paid (card name, or the mobile wallet), with Change plan, Pause and Cancel plan (issue #25).
+ * Without a plan: a notice to buy one first.
  */
 export function MonthlyPassPage() {
   const { t } = useTranslation('billing');
@@ -54,6 +61,9 @@ export function MonthlyPassPage() {
               <Button component={Link} to={paths.home.purchaseLessonPlan} variant="light">
                 {t('changePlan')}
               </Button>
+              <Suspense fallback={null}>
+                <PlanActions />
+              </Suspense>
             </Group>
           </Stack>
         </Card>

@@ -3,11 +3,13 @@ import { MonthPickerInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { currentLanguage } from '../../../lib/i18n';
 import { lessonLogPage } from '../api/billing-api';
+import { downloadStatementPdf } from '../api/statement-pdf';
 import { Records } from './records';
 import { LoadError } from './screen-states';
 
@@ -32,21 +34,36 @@ export function MonthlyStatementPage() {
   });
   const rows = log.data?.pages.flatMap((page) => page.data_info) ?? [];
   const total = log.data?.pages[0]?.total ?? 0;
+  // Issue #25: the chosen month (or the current one) as a PDF made by the server.
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadStatementPdf(month, t('statementPdfFailed'));
+    } finally {
+      setDownloading(false);
+    }
+  };
 
   return (
     <Container size="lg" py="xl">
       <Group justify="space-between" align="flex-end" mb="lg">
         <Title order={1}>{t('statementTitle')}</Title>
-        <MonthPickerInput
-          label={t('monthLabel')}
-          placeholder={t('pickMonth')}
-          value={month ? `${month}-01` : null}
-          onChange={(value) => setParams(value ? { month: dayjs(value).format('YYYY-MM') } : {})}
-          maxDate={dayjs().add(3, 'month').format('YYYY-MM-DD')}
-          valueFormat="YYYY-MM"
-          clearable
-          w={180}
-        />
+        <Group align="flex-end" gap="sm">
+          <MonthPickerInput
+            label={t('monthLabel')}
+            placeholder={t('pickMonth')}
+            value={month ? `${month}-01` : null}
+            onChange={(value) => setParams(value ? { month: dayjs(value).format('YYYY-MM') } : {})}
+            maxDate={dayjs().add(3, 'month').format('YYYY-MM-DD')}
+            valueFormat="YYYY-MM"
+            clearable
+            w={180}
+          />
+          <Button variant="light" loading={downloading} onClick={() => void download()}>
+            {t('statementPdfDownload')}
+          </Button>
+        </Group>
       </Group>
       {log.isPending ? (
         <Skeleton height={200} />

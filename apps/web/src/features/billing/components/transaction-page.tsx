@@ -74,7 +74,20 @@ export function TransactionPage() {
                   label: t('amount'),
                   align: 'right',
                   phone: 'figure',
-                  cell: (row) => formatMoney(row.amount, row.currency),
+                  cell: (row) =>
+                    // Issue #23: a partial refund shows under the amount (a whole one is the status).
+                    row.refunded_amount > 0 && row.pay_status !== 3 ? (
+                      <>
+                        {formatMoney(row.amount, row.currency)}
+                        <Text component="span" display="block" size="xs" c="dark.6">
+                          {t('refundedPart', {
+                            amount: formatMoney(row.refunded_amount, row.currency),
+                          })}
+                        </Text>
+                      </>
+                    ) : (
+                      formatMoney(row.amount, row.currency)
+                    ),
                 },
                 {
                   key: 'status',

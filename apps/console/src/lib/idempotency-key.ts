@@ -1,6 +1,6 @@
 /**
- * A version 4 UUID for a correction form's idempotency key (issue #21: one per opened form, so
- * a double click or a resend is one correction). `crypto.randomUUID` exists only in secure
+ * A version 4 UUID for a form's idempotency key (a correction, a refund, a plan's cancellation:
+ * one per opened form, so a double click or a resend is one write). `crypto.randomUUID` exists only in secure
  * contexts; a console opened over plain HTTP on a school's network builds one from
  * `getRandomValues`, which browsers offer everywhere.
  */
