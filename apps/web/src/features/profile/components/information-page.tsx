@@ -15,7 +15,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UpdateEmailBodySchema } from '@portal/shared/auth';
 import type { Language } from '@portal/shared/i18n';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -25,6 +25,15 @@ import { changeLanguage, currentLanguage } from '../../../lib/i18n';
 import { profileApi, profileQueryOptions } from '../api/profile-api';
 import { notify } from '@portal/web-kit/notify';
 import { PasswordSection } from './password-section';
+
+// Issue #25: the data export and account deletion load with the page's own chunk only when
+// reached, so the profile's first paint stays within its bundle budget.
+const DataExportSection = lazy(() =>
+  import('./data-export-section').then((m) => ({ default: m.DataExportSection })),
+);
+const AccountDeletionSection = lazy(() =>
+  import('./account-deletion-section').then((m) => ({ default: m.AccountDeletionSection })),
+);
 
 type EmailForm = z.input<typeof UpdateEmailBodySchema>;
 
@@ -142,6 +151,19 @@ export function InformationPage() {
                 ]}
               />
             </Paper>
+
+            <Paper withBorder p="lg" component="section" aria-labelledby="data-export-heading">
+              <Title order={2} size="h4" id="data-export-heading" mb="sm">
+                {t('dataExport.title')}
+              </Title>
+              <Suspense fallback={<Skeleton height={80} />}>
+                <DataExportSection hasEmail={Boolean(loaded.email)} />
+              </Suspense>
+            </Paper>
+
+            <Suspense fallback={<Skeleton height={120} />}>
+              <AccountDeletionSection />
+            </Suspense>
           </Stack>
         )}
       </ListState>
