@@ -23,6 +23,7 @@ const TEXTS = {
     deleteConfirm: 'Delete my account',
     deletionRequested: /Deletion requested/,
     cancel: 'Cancel deletion',
+    pendingTitle: 'Your account is set to be deleted',
     cancelled: /Deletion cancelled/,
   },
   zh_CN: {
@@ -35,12 +36,13 @@ const TEXTS = {
     deleteConfirm: '注销账户',
     deletionRequested: /已申请注销/,
     cancel: '撤销注销',
+    pendingTitle: '您的账户即将被注销',
     cancelled: /已撤销注销/,
   },
 } as const satisfies Record<Language, Record<string, string | RegExp>>;
 
 for (const language of ['en', 'zh_CN'] as const) {
-  test(`a parent downloads their data and a statement PDF, asks to delete the account and cancels (${language})`, async ({
+  test(`a parent downloads their data and a statement PDF, asks to delete the account and cancels it after signing in again (${language})`, async ({
     page,
     consoleErrors,
   }) => {
@@ -88,9 +90,21 @@ for (const language of ['en', 'zh_CN'] as const) {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: text.deleteConfirm, exact: true }).click();
     await expect(page.getByText(text.deletionRequested).first()).toBeVisible();
-    await page.getByRole('button', { name: text.cancel }).first().click();
-    await expect(page.getByText(text.cancelled).first()).toBeVisible();
+
+    // Signing in again during the grace period offers the cancel on the lessons screen.
+    await page.evaluate(() => {
+      for (const key of ['token', 'userinfo', 'status']) localStorage.removeItem(key);
+    });
+    await signInWithPassword(page, parent);
+    const offer = page.getByRole('alert').filter({ hasText: text.pendingTitle });
+    await expect(offer).toBeVisible();
     await expectAccessible(page);
+    await offer.getByRole('button', { name: text.cancel }).click();
+    await expect(page.getByText(text.cancelled).first()).toBeVisible();
+    await expect(offer).toBeHidden();
+    await page.goto('/home/children/information');
+    await expect(page.getByRole('button', { name: text.deleteStart })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: text.pendingTitle })).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });
 }

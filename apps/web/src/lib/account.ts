@@ -17,6 +17,7 @@ export function homePathFor(status: number): string {
  */
 export async function completeSignIn(data: LoginData): Promise<string> {
   storage.setUserInfo({ token: data.token, status: data.status });
+  storage.setDeletionDueAt(data.deletion_due_at);
   try {
     const profile = await api.get('/api/user/profile', { schema: ProfileSchema, silent: true });
     if (profile.language) await changeLanguage(profile.language);

@@ -16,6 +16,7 @@ const SESSION_KEYS = [
   'currentCourse',
   'userBalance',
   'status',
+  'deletionDueAt',
 ] as const;
 
 export interface StoredUserInfo {
@@ -46,6 +47,12 @@ export const storage = {
     write('token', info.token);
     write('status', String(info.status));
   },
+  /**
+   * A pending account deletion's date from the sign-in answer (issue #25): while it is set, the
+   * signed-in screens offer "Cancel deletion" without asking the server on every screen.
+   */
+  getDeletionDueAt: () => read('deletionDueAt') ?? undefined,
+  setDeletionDueAt: (dueAt: string | undefined) => write('deletionDueAt', dueAt ?? null),
   /** Spec §4 Logout: the session and everything cached for it; the language choice stays. */
   clearSession() {
     for (const key of SESSION_KEYS) write(key, null);

@@ -11,6 +11,11 @@ export const LoginDataSchema = z.object({
    * absent when the browser's token is still good.
    */
   device_token: z.string().optional(),
+  /**
+   * While the parent's account deletion is pending (issue #25): when it will be erased (ISO
+   * instant). The signed-in screens then offer "Cancel deletion".
+   */
+  deletion_due_at: z.string().optional(),
 });
 export type LoginData = z.infer<typeof LoginDataSchema>;
 

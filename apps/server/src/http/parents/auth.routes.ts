@@ -40,12 +40,16 @@ import { ok, okSaying } from '../envelope';
 
 const NullData = envelope(z.null());
 
-/** Spec §7 login `data`: the device token only when a new one was issued (decision 030). */
+/**
+ * Spec §7 login `data`: the device token only when a new one was issued (decision 030), the
+ * pending deletion's date only while one is pending (issue #25).
+ */
 const signInWire = (signedIn: SignedIn) => ({
   token: signedIn.token,
   status: signedIn.status,
   user_sn: signedIn.userSn,
   ...(signedIn.deviceToken ? { device_token: signedIn.deviceToken } : {}),
+  ...(signedIn.deletionDueAt ? { deletion_due_at: signedIn.deletionDueAt.toISOString() } : {}),
 });
 
 /** The answer that carries its message twice, in `msg` and in `data.message` (spec §7). */

@@ -286,6 +286,8 @@ describe('the grace period', () => {
     const fresh = { authorization: `Bearer ${signIn.json().data.token as string}` };
     const status = await ask(fresh, 'GET', '/api/accountDeletion');
     expect(status.json().data).toMatchObject({ pending: true, due_at: expect.any(String) });
+    // The sign-in answer itself carries the date, so the screens offer the cancel at once.
+    expect(signIn.json().data.deletion_due_at).toBe(status.json().data.due_at);
 
     const cancel = await ask(fresh, 'POST', '/api/accountDeletion/cancel');
     expect(cancel.statusCode).toBe(200);
@@ -293,6 +295,13 @@ describe('the grace period', () => {
     expect(cancel.json().data).toMatchObject({ pending: false, due_at: null });
     const twice = await ask(fresh, 'POST', '/api/accountDeletion/cancel');
     expect(twice.statusCode).toBe(400);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { mobile: parent.mobile, country_code: '86', password: 'secret123' },
+      remoteAddress: nextIp(),
+    });
+    expect(again.json().data).not.toHaveProperty('deletion_due_at');
 
     t.clock.advance(30 * DAY_MS);
     await eraseDueAccounts(t.ctx, t.clock.now());

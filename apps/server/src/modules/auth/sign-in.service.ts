@@ -60,6 +60,8 @@ export interface SignedIn {
   userSn: string;
   /** A new device token for the browser to keep (decision 030); absent when its own is still good. */
   deviceToken?: string;
+  /** When a pending account deletion erases the account (issue #25): the sign-in offers to cancel. */
+  deletionDueAt: Date | null;
 }
 
 export interface SignInMeta {
@@ -121,6 +123,7 @@ async function completeSignIn(
     status: parent.status,
     userSn: parent.user_sn,
     ...(deviceToken ? { deviceToken } : {}),
+    deletionDueAt: parent.deletion_due_at,
   };
 }
 

@@ -2,7 +2,7 @@ import { Box, Burger, Divider, Drawer, Flex, Stack } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
 import { useDisclosure } from '@mantine/hooks';
 import { LanguageSwitch } from '@portal/web-kit/language-switch';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
@@ -11,6 +11,7 @@ import { ChildNav } from '../../features/account/components/child-nav';
 import { CreditBalance } from '../../features/account/components/credit-balance';
 import { MemberBadge } from '../../features/account/components/member-badge';
 import { useKeepTimeZoneCurrent } from '../../features/account/hooks/use-keep-time-zone-current';
+import { useDeletionOffer } from '../../features/profile/hooks/use-deletion-offer';
 import { saveLanguageOnAccount } from '../../lib/account';
 import { storage } from '../../lib/storage';
 import { HEADER_HEIGHT, HeaderBar } from './header-bar';
@@ -20,6 +21,11 @@ export { AccountMenu };
 /** Width of the shell's left navigation (spec §9). */
 const NAV_WIDTH = 295;
 
+/** Loaded only while a deletion is pending: no other parent pays for it. */
+const AccountDeletionBanner = lazy(
+  () => import('../../features/profile/components/account-deletion-banner'),
+);
+
 const saveLanguage = (language: Parameters<typeof saveLanguageOnAccount>[0]) =>
   void saveLanguageOnAccount(language);
 
@@ -28,7 +34,8 @@ const saveLanguage = (language: Parameters<typeof saveLanguageOnAccount>[0]) =>
  * (saved on the account too) and the account menu. Screens of the `/home/children` shell also
  * get the left navigation, which stays beside the content as it scrolls. On phones and small
  * tablets every signed-in screen has the same menu: a drawer with the navigation, the account's
- * pages and the language (decision 033).
+ * pages and the language (decision 033). While an account deletion is pending, every screen but
+ * the profile offers to cancel it (issue #25).
  */
 export function AccountLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -36,6 +43,14 @@ export function AccountLayout({ children }: { children: ReactNode }) {
   const [navOpen, nav] = useDisclosure(false);
   useKeepTimeZoneCurrent();
   const inShell = pathname.startsWith(`${paths.home.root}/`);
+  const deletionDueAt = useDeletionOffer();
+  // The profile's own deletion section says the same there, with its own "Cancel deletion".
+  const deletionOffer =
+    deletionDueAt && pathname !== paths.home.information ? (
+      <Suspense fallback={null}>
+        <AccountDeletionBanner dueAt={deletionDueAt} />
+      </Suspense>
+    ) : null;
 
   return (
     <Box mih="100vh">
@@ -95,11 +110,15 @@ export function AccountLayout({ children }: { children: ReactNode }) {
             <ChildNav />
           </Box>
           <Box component="main" style={{ flex: 1, minWidth: 0 }}>
+            {deletionOffer}
             {children}
           </Box>
         </Flex>
       ) : (
-        <Box component="main">{children}</Box>
+        <Box component="main">
+          {deletionOffer}
+          {children}
+        </Box>
       )}
     </Box>
   );

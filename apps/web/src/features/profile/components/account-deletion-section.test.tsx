@@ -5,7 +5,7 @@ import type { AccountDeletionStatus } from '@portal/shared/account-deletion';
 import { changeLanguage } from '../../../lib/i18n';
 import { storage } from '../../../lib/storage';
 import { renderWithProviders, stubFetch } from '../../../test/render';
-import { AccountDeletionBanner } from './account-deletion-banner';
+import { AccountLayout } from '../../../app/layouts/account-layout';
 import { AccountDeletionSection } from './account-deletion-section';
 
 const DUE = '2026-12-04T08:00:00.000Z';
@@ -129,25 +129,66 @@ describe('Profile → delete my account (issue #25)', () => {
   });
 });
 
-describe('the sign-in banner during the grace period', () => {
+describe('the sign-in offer during the grace period', () => {
   beforeEach(() => storage.setToken('test-token'));
+  afterEach(() => storage.setDeletionDueAt(undefined));
 
-  it('shows the date and cancels the deletion', async () => {
+  it('shows the date the sign-in reported on every screen but the profile, and cancels', async () => {
     const calls = setUp(statusOf({ pending: true, requested_at: DUE, due_at: DUE }));
-    renderWithProviders(<AccountDeletionBanner />);
+    storage.setDeletionDueAt(DUE);
+    renderWithProviders(
+      <AccountLayout>
+        <p>screen</p>
+      </AccountLayout>,
+      { route: '/home/children/AttendClassNow' },
+    );
     expect(await screen.findByText('Your account is set to be deleted')).toBeVisible();
     expect(screen.getByText(/It will be erased on Dec 4, 2026/)).toBeVisible();
+    // The offer comes from the sign-in answer: no screen asks the deletion status for it.
+    expect(calls.filter((call) => call.url.endsWith('/api/accountDeletion'))).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel deletion' }));
     await waitFor(() => expect(screen.queryByText('Your account is set to be deleted')).toBeNull());
     expect(posted(calls, '/api/accountDeletion/cancel')).toHaveLength(1);
+    expect(storage.getDeletionDueAt()).toBeUndefined();
   });
 
-  it('shows nothing when no deletion is pending', async () => {
-    const calls = setUp(statusOf());
-    renderWithProviders(<AccountDeletionBanner />);
-    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+  it('is not on the profile, whose deletion section says it already', async () => {
+    setUp(statusOf({ pending: true, requested_at: DUE, due_at: DUE }));
+    storage.setDeletionDueAt(DUE);
+    renderWithProviders(
+      <AccountLayout>
+        <p>screen</p>
+      </AccountLayout>,
+      { route: '/home/children/information' },
+    );
+    expect(await screen.findByText('screen')).toBeVisible();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryByText('Your account is set to be deleted')).toBeNull();
+  });
+
+  it('shows nothing when the sign-in reported no deletion', async () => {
+    setUp(statusOf());
+    renderWithProviders(
+      <AccountLayout>
+        <p>screen</p>
+      </AccountLayout>,
+      { route: '/home/children/AttendClassNow' },
+    );
+    expect(await screen.findByText('screen')).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryByRole('button', { name: 'Cancel deletion' })).toBeNull();
+  });
+
+  it('reads in Chinese', async () => {
+    await changeLanguage('zh_CN');
+    setUp(statusOf({ pending: true, requested_at: DUE, due_at: DUE }));
+    storage.setDeletionDueAt(DUE);
+    renderWithProviders(
+      <AccountLayout>
+        <p>screen</p>
+      </AccountLayout>,
+      { route: '/index' },
+    );
+    expect(await screen.findByRole('button', { name: '撤销注销' })).toBeVisible();
   });
 });
