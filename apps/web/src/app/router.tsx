@@ -297,6 +297,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: paths.home.deviceCheck,
+                lazy: () =>
+                  import('../features/device-check/components/device-check-page').then((m) => ({
+                    Component: m.DeviceCheckPage,
+                  })),
+              },
+              {
                 path: paths.home.information,
                 lazy: () =>
                   import('../features/profile/components/information-page').then((m) => ({

@@ -30,6 +30,8 @@ export const paths = {
     changePlan: '/home/children/ChangePlan',
     monthlyStatement: '/home/children/MonthyuStatement',
     completePayment: '/home/children/CompletePayment',
+    /** Camera, microphone, speaker and network before class (issue #24). */
+    deviceCheck: '/home/children/deviceCheck',
   },
   dashboard: '/index',
   payHistory: '/payHistory',
