@@ -18,13 +18,24 @@ import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { applyFamilyWrite, familiesApi, ledgerQuery } from '../api';
 import { formatDateTime } from '../../../lib/format';
+import { browserTimeZone } from '@portal/web-kit/time';
 import { formatMoney, localText, signed } from '../../../lib/money';
 import { Dialog } from '../../../components/dialog';
 import { useTableTexts } from '../../../components/use-table-texts';
 import { StatusBadge } from './status-badge';
 import { EmptyText } from './empty-text';
+import { RemindersTable } from './reminders-table';
 
-const TABS = ['upcoming', 'past', 'ledger', 'orders', 'sessions', 'messages', 'audit'] as const;
+const TABS = [
+  'upcoming',
+  'past',
+  'ledger',
+  'orders',
+  'sessions',
+  'messages',
+  'reminders',
+  'audit',
+] as const;
 type Tab = (typeof TABS)[number];
 const LEDGER_PAGE_SIZE = 20;
 
@@ -332,7 +343,10 @@ export interface FamilyTabsProps {
   AuditSection?: ComponentType<{ userSn: string }>;
 }
 
-/** Lessons, ledger, orders, sessions, messages and audit entries; the open tab is in the URL. */
+/**
+ * Lessons, ledger, orders, sessions, messages, lesson reminders and audit entries; the open tab is
+ * in the URL.
+ */
 export function FamilyTabs({ family, canWrite, AuditSection }: FamilyTabsProps) {
   const { t } = useTranslation('families');
   const [params, setParams] = useSearchParams();
@@ -378,6 +392,12 @@ export function FamilyTabs({ family, canWrite, AuditSection }: FamilyTabsProps) 
       </Tabs.Panel>
       <Tabs.Panel value="messages">
         <MessagesTable messages={family.messages} />
+      </Tabs.Panel>
+      <Tabs.Panel value="reminders">
+        <RemindersTable
+          reminders={family.reminders}
+          zone={family.parent.timeZone ?? browserTimeZone() ?? 'UTC'}
+        />
       </Tabs.Panel>
       {AuditSection && (
         <Tabs.Panel value="audit">

@@ -88,6 +88,7 @@ export function familyDetail(overrides: Partial<FamilyDetail> = {}): FamilyDetai
         createdAt: '2026-11-20T08:59:00.000Z',
       },
     ],
+    reminders: [],
     ...overrides,
   };
 }
