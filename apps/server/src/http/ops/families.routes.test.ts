@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, can, type StaffRole } from '@portal/shared/staff';
 import { rowsOf } from '../../db/client';
-import { advisers, avatars } from '../../db/schema';
+import { advisers, avatars, enrollments, lessonReminders, lessons } from '../../db/schema';
+import { newPublicId } from '../../lib/ids';
 import { createParent, createSignedInParent } from '../../../test/factories/parents';
 import {
   createChild,
@@ -15,6 +16,8 @@ import {
 import type { TestApp } from '../../../test/helpers/app';
 import { buildOpsTestApp, STAFF_IDS, staffHeaders } from '../../../test/helpers/ops';
 import { recordMessage } from '../../modules/messages/messages.service';
+import { getFamily } from '../../modules/families/families.service';
+import { planDueReminders, sendReminder } from '../../modules/reminders/reminders.service';
 import { auditRoutes } from './audit.routes';
 import { familiesRoutes } from './families.routes';
 
@@ -471,6 +474,100 @@ describe("a family's page", () => {
     expect(rows.map((row) => row.action)).toEqual(['family.phone-revealed']);
     expect(JSON.stringify(rows)).not.toContain(f.parent.mobile);
     expect(t.logText()).not.toContain(f.parent.mobile);
+  });
+});
+
+describe("a family's reminders (issue #24)", () => {
+  /** One lesson 10 minutes away whose SMS reminder was sent, and one cancelled since planning. */
+  async function familyWithReminders() {
+    const f = await family({ nickname: 'Mia' });
+    const course = await createCourse(t.ctx, { slots: [[1, '19:00']], zone: 'Asia/Shanghai' });
+    const [enrollment] = await t.ctx.db
+      .insert(enrollments)
+      .values({
+        enrollment_sn: newPublicId('E'),
+        parent_id: f.parent.id,
+        student_id: f.child.id,
+        course_id: course.id,
+        starts_at: new Date('2026-11-01T00:00:00Z'),
+      })
+      .returning();
+    const start = new Date('2026-11-20T08:10:00Z');
+    const ids: number[] = [];
+    for (const [number, startsAt] of [
+      [3, start],
+      [4, new Date(start.getTime() + 60_000)],
+    ] as const) {
+      const [lesson] = await t.ctx.db
+        .insert(lessons)
+        .values({
+          lesson_sn: newPublicId('L'),
+          enrollment_id: enrollment!.id,
+          parent_id: f.parent.id,
+          student_id: f.child.id,
+          course_id: course.id,
+          lesson_number: number,
+          starts_at: startsAt,
+          ends_at: new Date(startsAt.getTime() + 25 * 60_000),
+          required_credit: 1,
+          room_key: newPublicId('K'),
+        })
+        .returning();
+      ids.push(lesson!.id);
+    }
+    const now = new Date(start.getTime() - 9 * 60_000 + 60_000);
+    t.clock.set(now);
+    await planDueReminders(t.ctx, now);
+    await t.ctx.db.update(lessons).set({ cancelled_at: now }).where(eq(lessons.id, ids[1]!));
+    const rows = await t.ctx.db
+      .select()
+      .from(lessonReminders)
+      .where(eq(lessonReminders.parent_id, f.parent.id))
+      .orderBy(lessonReminders.id);
+    for (const row of rows) await sendReminder(t.ctx, row.id, now);
+    return { ...f, rows };
+  }
+
+  it('the family read carries the reminders, newest first, with state and reason', async () => {
+    const f = await familyWithReminders();
+    const detail = await getFamily(t.ctx, f.parent.user_sn, {
+      staffId: STAFF_IDS.admin,
+      role: 'admin',
+      ip: '127.0.0.1',
+    });
+    expect(detail.reminders.map((r) => [r.lessonNumber, r.state, r.reason])).toEqual([
+      [4, 'skipped', 'cancelled'],
+      [3, 'sent', null],
+    ]);
+
+    const response = await get(`/api/ops/families/${f.parent.user_sn}`, 'adviser');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.reminders).toEqual([
+      expect.objectContaining({
+        id: f.rows[1]!.id,
+        kind: 'soon',
+        channel: 'sms',
+        state: 'skipped',
+        reason: 'cancelled',
+        lesson_number: 4,
+        student_nickname: 'Mia',
+      }),
+      expect.objectContaining({
+        id: f.rows[0]!.id,
+        state: 'sent',
+        attempts: 1,
+        reason: null,
+        lesson_number: 3,
+        starts_at: '2026-11-20T08:10:00.000Z',
+      }),
+    ]);
+    t.clock.set(NOW);
+  });
+
+  it('is refused to a teacher', async () => {
+    const f = await familyWithReminders();
+    expect((await get(`/api/ops/families/${f.parent.user_sn}`, 'teacher')).statusCode).toBe(403);
+    t.clock.set(NOW);
   });
 });
 

@@ -14,6 +14,8 @@ import type {
   FamilyParent,
   FamilySummary,
 } from '../../modules/families/families.service';
+import type { Language } from '@portal/shared/i18n';
+import { reminderDeliveryWire } from '../parents/reminders.routes';
 
 /** The console's families and audit wire shapes (packages/shared/src/staff/families.ts): ISO times. */
 const iso = (date: Date) => date.toISOString();
@@ -36,7 +38,8 @@ const lessonWire = (lesson: FamilyLesson) => ({
   endsAt: iso(lesson.endsAt),
 });
 
-export function familyDetailWire(family: FamilyDetail): FamilyDetailWire {
+/** `lang`: the reminders' course title is the staff member's language's. */
+export function familyDetailWire(family: FamilyDetail, lang: Language = 'en'): FamilyDetailWire {
   return {
     parent: familyParentWire(family.parent),
     children: family.children.map(familyChildWire),
@@ -61,6 +64,7 @@ export function familyDetailWire(family: FamilyDetail): FamilyDetailWire {
       ...message,
       createdAt: iso(message.createdAt),
     })),
+    reminders: family.reminders.map((reminder) => reminderDeliveryWire(reminder, lang)),
   };
 }
 

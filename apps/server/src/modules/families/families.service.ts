@@ -43,6 +43,7 @@ import {
 } from '../lessons/lessons.service';
 import { getMembership } from '../membership/membership.service';
 import { findMessagesOf, type SentMessage } from '../messages/messages.service';
+import { listReminderDeliveries, type ReminderDeliveryView } from '../reminders/reminders.service';
 import {
   findParentById,
   findParentByUserSn,
@@ -139,6 +140,8 @@ export interface FamilyDetail {
   }[];
   sessions: { id: number; createdAt: Date; lastSeenAt: Date; expiresAt: Date }[];
   messages: SentMessage[];
+  /** The last 30 days' lesson reminders and their delivery state, newest first (issue #24). */
+  reminders: ReminderDeliveryView[];
 }
 
 /** How many of each list the family's page shows (the ledger and the audit are paged). */
@@ -293,18 +296,29 @@ export async function getFamily(
 ): Promise<FamilyDetail> {
   const parent = await requireFamily(ctx, userSn);
   const page = { page: 1, pageSize: PAGE_LIST_SIZE };
-  const [parentView, children, membership, credits, upcoming, past, charges, sessions, messages] =
-    await Promise.all([
-      parentPart(ctx, parent),
-      findChildren(ctx, parent.id),
-      getMembership(ctx, parent.id),
-      getCreditBalance(ctx, parent.id),
-      findUpcomingLessons(ctx, parent.id, page),
-      findCompletedLessons(ctx, parent.id, page),
-      getCharges(ctx, parent.id, page),
-      listLiveSessions(ctx, parent.id),
-      findMessagesOf(ctx, parent.id, PAGE_MESSAGES),
-    ]);
+  const [
+    parentView,
+    children,
+    membership,
+    credits,
+    upcoming,
+    past,
+    charges,
+    sessions,
+    messages,
+    reminders,
+  ] = await Promise.all([
+    parentPart(ctx, parent),
+    findChildren(ctx, parent.id),
+    getMembership(ctx, parent.id),
+    getCreditBalance(ctx, parent.id),
+    findUpcomingLessons(ctx, parent.id, page),
+    findCompletedLessons(ctx, parent.id, page),
+    getCharges(ctx, parent.id, page),
+    listLiveSessions(ctx, parent.id),
+    findMessagesOf(ctx, parent.id, PAGE_MESSAGES),
+    listReminderDeliveries(ctx, parent.id),
+  ]);
   await audit(ctx, actor, parent, 'family.viewed');
   const plan = membership.plan;
   return {
@@ -331,6 +345,7 @@ export async function getFamily(
     })),
     sessions,
     messages,
+    reminders,
   };
 }
 
