@@ -15,7 +15,7 @@ import type {
   FamilySummary,
 } from '../../modules/families/families.service';
 import type { Language } from '@portal/shared/i18n';
-import { reminderDeliveryWire } from '../parents/reminders.routes';
+import { reminderDeliveryWire } from '../../modules/reminders/reminders.wire';
 
 /** The console's families and audit wire shapes (packages/shared/src/staff/families.ts): ISO times. */
 const iso = (date: Date) => date.toISOString();

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@portal/shared/api';
-import type { Language } from '@portal/shared/i18n';
 import {
   ReminderDeliveriesSchema,
   ReminderSettingsBodySchema,
   ReminderSettingsSchema,
-  type ReminderDelivery,
   type ReminderSettings,
 } from '@portal/shared/reminders';
 import type { AppContext } from '../../app-context';
@@ -14,9 +12,9 @@ import {
   getReminderSettings,
   listReminderDeliveries,
   saveReminderSettings,
-  type ReminderDeliveryView,
   type ReminderSettingsView,
 } from '../../modules/reminders/reminders.service';
+import { reminderDeliveryWire } from '../../modules/reminders/reminders.wire';
 import { ok, okSaying } from '../envelope';
 
 function settingsWire(view: ReminderSettingsView): ReminderSettings {
@@ -26,24 +24,6 @@ function settingsWire(view: ReminderSettingsView): ReminderSettings {
     quiet_hours: view.quiet_hours,
     has_email: view.hasEmail,
     time_zone: view.timeZone,
-  };
-}
-
-/** One delivery as the parents' screen and the console's family page show it. */
-export function reminderDeliveryWire(view: ReminderDeliveryView, lang: Language): ReminderDelivery {
-  return {
-    id: view.id,
-    kind: view.kind,
-    channel: view.channel,
-    state: view.state,
-    attempts: view.attempts,
-    reason: view.reason,
-    starts_at: view.startsAt.toISOString(),
-    student_nickname: view.nickname,
-    course_title: lang === 'zh_CN' ? view.course.zh : view.course.en,
-    lesson_number: view.lessonNumber,
-    updated_at: view.updatedAt.toISOString(),
-    sent_at: view.sentAt?.toISOString() ?? null,
   };
 }
 
