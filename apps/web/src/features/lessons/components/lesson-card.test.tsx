@@ -1,11 +1,13 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
 import {
   LESSON_START as START,
   MINUTE as MIN,
   scheduledLesson as lesson,
 } from '../../../test/lessons';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, stubFetch } from '../../../test/render';
 import { LessonCard } from './lesson-card';
 
 const enterButton = () => screen.getByRole('button', { name: 'Enter' });
@@ -83,5 +85,69 @@ describe('LessonCard (spec §4 windows, mirrored in the browser)', () => {
     screen.getByRole('button', { name: 'Ask for leave' }).click();
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Teacher: Mr Chen');
+  });
+});
+
+describe('LessonCard → "Check my device" (issue #24)', () => {
+  beforeEach(() => {
+    window.localStorage.removeItem('deviceCheckedAt');
+    window.localStorage.removeItem('deviceCheckOfferedAt');
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('links every upcoming card to the device check', () => {
+    renderWithProviders(<LessonCard lesson={lesson()} now={START - 60 * MIN} />);
+    expect(screen.getByRole('link', { name: 'Check my device' })).toHaveAttribute(
+      'href',
+      '/home/children/deviceCheck',
+    );
+    expect(screen.queryByTestId('device-check-offer')).toBeNull();
+  });
+
+  it('offers the check once the classroom is open; "Not now" puts it away for 30 days', async () => {
+    renderWithProviders(<LessonCard lesson={lesson()} now={START - 2 * MIN} />);
+    expect(screen.getByTestId('device-check-offer')).toHaveTextContent(/Or enter now\./);
+    expect(screen.getByRole('link', { name: 'Check my device first' })).toHaveAttribute(
+      'href',
+      '/home/children/deviceCheck',
+    );
+    expect(enterButton()).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByTestId('device-check-offer')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Check my device' })).toBeVisible();
+    expect(Date.parse(window.localStorage.getItem('deviceCheckOfferedAt')!)).toBeGreaterThan(0);
+  });
+
+  it('counts entering as having seen the offer', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    stubFetch(() => ({ body: { code: 200, msg: 'ok', data: { is_class: false, message: 'x' } } }));
+    renderWithProviders(<LessonCard lesson={lesson()} now={START - 2 * MIN} />);
+    await userEvent.click(enterButton());
+    expect(screen.queryByTestId('device-check-offer')).toBeNull();
+    expect(window.localStorage.getItem('deviceCheckOfferedAt')).not.toBeNull();
+  });
+
+  it('does not offer it when this browser ran the check in the last 30 days, nor in Chinese', async () => {
+    window.localStorage.setItem('deviceCheckedAt', new Date().toISOString());
+    const checked = renderWithProviders(<LessonCard lesson={lesson()} now={START - 2 * MIN} />);
+    expect(screen.queryByTestId('device-check-offer')).toBeNull();
+    checked.unmount();
+    window.localStorage.removeItem('deviceCheckedAt');
+    await changeLanguage('zh_CN');
+    try {
+      renderWithProviders(<LessonCard lesson={lesson()} now={START - 2 * MIN} />);
+      expect(screen.getByRole('link', { name: '先检测设备' })).toBeVisible();
+      expect(screen.getByRole('button', { name: '暂不检测' })).toBeVisible();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('has neither link on a cancelled lesson or one on leave', () => {
+    renderWithProviders(<LessonCard lesson={lesson({ status: 3 })} now={START - 2 * MIN} />);
+    renderWithProviders(
+      <LessonCard lesson={lesson({ attends_status: 1 })} now={START - 2 * MIN} />,
+    );
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

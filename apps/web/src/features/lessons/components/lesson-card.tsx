@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Avatar,
   Badge,
   Button,
@@ -6,6 +7,7 @@ import {
   Group,
   Image,
   Modal,
+  Paper,
   Stack,
   Text,
   Tooltip,
@@ -27,9 +29,12 @@ import {
 import dayjs from 'dayjs';
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { messageText } from '../../../lib/i18n';
 import { notify } from '@portal/web-kit/notify';
 import { lessonsApi, refreshLessons } from '../api/lessons-api';
+import { useDeviceCheckOffer } from '../utils/device-check-offer';
 import { cardClock, hoursAndMinutes, statusKey, timingOf } from '../utils/lesson-timing';
 import { MetaLine } from './meta-line';
 import { TeacherLine } from './teacher-line';
@@ -98,6 +103,7 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
   const queryClient = useQueryClient();
   const [leaveOpen, leaveDialog] = useDisclosure(false);
   const enter = useEnterLesson(lesson);
+  const deviceOffer = useDeviceCheckOffer();
   const leave = useMutation({
     mutationFn: () =>
       lessonsApi.leave({ lesson_sn: lesson.lesson_sn, student_sn: lesson.student_sn }),
@@ -118,6 +124,9 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
   const status = statusKey(lesson, now);
   const date = dayjs(lesson.start_date).format(t('dateFormat'));
   const countdown = left === undefined ? undefined : hoursAndMinutes(left);
+  // Issue #24: when the classroom is open and this browser has not run the device check lately,
+  // the card offers it once; Enter stays usable ("enter now"), and entering counts as seen.
+  const offerCheck = !cancelled && !onLeave && !refusal && deviceOffer.due;
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="lesson-card">
@@ -187,7 +196,10 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
                   size="xs"
                   disabled={Boolean(refusal)}
                   loading={enter.isPending}
-                  onClick={() => enter.mutate()}
+                  onClick={() => {
+                    if (offerCheck) deviceOffer.dismiss();
+                    enter.mutate();
+                  }}
                   aria-describedby={refusal ? enterWhyId : undefined}
                 >
                   {t('enter')}
@@ -219,6 +231,34 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
               <Text size="xs" c="dimmed" id={enterWhyId}>
                 {messageText(refusal)}
               </Text>
+            )}
+            {offerCheck ? (
+              <Paper bg="brand.0" p="xs" radius="sm" mt={4} data-testid="device-check-offer">
+                <Text size="sm">{t('lessonCard.offer', { ns: 'device' })}</Text>
+                <Group gap="md" mt={4}>
+                  <Anchor
+                    component={Link}
+                    to={paths.home.deviceCheck}
+                    size="sm"
+                    fw={600}
+                    c="brand.9"
+                  >
+                    {t('lessonCard.offerLink', { ns: 'device' })}
+                  </Anchor>
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    c="brand.9"
+                    onClick={deviceOffer.dismiss}
+                  >
+                    {t('lessonCard.notNow', { ns: 'device' })}
+                  </Button>
+                </Group>
+              </Paper>
+            ) : (
+              <Anchor component={Link} to={paths.home.deviceCheck} size="xs">
+                {t('lessonCard.link', { ns: 'device' })}
+              </Anchor>
             )}
           </>
         )}
