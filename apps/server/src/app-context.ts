@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import type { Providers } from './providers';
 
 /**
@@ -11,6 +12,11 @@ export interface AppContext {
   db: Database;
   providers: Providers;
   clock: Clock;
+  /**
+   * The durable job queue (decision 050), for work a request wants done now rather than at its
+   * next scheduled run. Absent in tests and scripts: the work then waits for its schedule.
+   */
+  queue?: JobQueue;
 }
 
 export interface Clock {

@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import type { JobQueue } from './jobs/queue';
 import type { AppContext, Clock } from './app-context';
 import { systemClock } from './app-context';
 import type { Config } from './config';
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   staffAuthenticator?: StaffAuthenticator;
   /** Tests: extra ops route plugins (the staff edge's own routes are listed in http/ops). */
   opsRoutes?: readonly FastifyPluginAsync<{ ctx: AppContext }>[];
+  /** The job queue requests may send work to (the server's; tests run without one). */
+  queue?: JobQueue;
 }
 
 /**
@@ -80,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     providers,
     clock: options.clock ?? systemClock,
+    ...(options.queue ? { queue: options.queue } : {}),
   };
 
   const app = Fastify({

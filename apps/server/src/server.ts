@@ -3,7 +3,7 @@ import { prepareDatabase } from './boot';
 import { ConfigError, isLoopbackHost, loadConfig, type Config } from './config';
 import { createProviders, usesLocalOutbox } from './providers';
 import { systemClock } from './app-context';
-import { startJobs } from './jobs';
+import { startJobs, type RunningJobs } from './jobs';
 import { startMemoryReport } from './lib/memory-report';
 
 /** Loads `.env` when present (Node ≥ 20.12); real deployments set the environment directly. */
@@ -30,9 +30,18 @@ async function main() {
 
   const database = await prepareDatabase(config);
   const providers = createProviders(config, database.db);
-  const app = await buildApp({ config, database, providers });
-  const jobs = startJobs({
+  // Requests may send work to the queue, which starts once the app (and its logger) exists and
+  // before the server listens.
+  const running: { jobs?: RunningJobs } = {};
+  const app = await buildApp({
+    config,
+    database,
+    providers,
+    queue: { send: async (name, data) => running.jobs?.send(name, data) },
+  });
+  running.jobs = await startJobs({
     ctx: { db: database.db, config, providers, clock: systemClock },
+    database,
     log: app.log,
   });
   if (config.memoryReport) startMemoryReport(database.wasmMemoryBytes);
@@ -45,8 +54,8 @@ async function main() {
     // Stop taking requests, let in-flight ones finish, then release the database.
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
-    jobs.stop();
     await app.close();
+    await running.jobs?.stop();
     await database.close();
     process.exit(0);
   };

@@ -28,6 +28,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Bytes of the embedded database's WebAssembly memory (it only grows); PGlite only. */
   wasmMemoryBytes?(): number | undefined;
+  /** How something other than Drizzle (the job queue) reaches the same database. */
+  connection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
 }
 
 export type DatabaseTarget =
@@ -63,6 +65,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: 'postgres',
+      connection: { kind: 'postgres', url: target.url },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -89,6 +92,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
+    connection: { kind: 'pglite', client },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

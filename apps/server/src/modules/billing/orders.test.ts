@@ -108,7 +108,11 @@ async function planCheckout(headers: Headers, planId: number, change = false) {
 }
 
 const runOrderExpiry = () =>
-  JOBS.find((job) => job.name === 'order-expiry')!.run(t.ctx, t.clock.now());
+  JOBS.find((job) => job.name === 'order-expiry')!.run(t.ctx, {
+    data: {},
+    now: t.clock.now(),
+    queue: { send: async () => undefined },
+  });
 
 describe('one plan at a time', () => {
   it('gives 10 parallel buyMember clicks one order and one session, then refuses a second plan', async () => {

@@ -92,8 +92,11 @@ export async function getLatestDataExport(
  * (the database's partial unique index keeps parallel requests to one row). The link goes by
  * e-mail, so an account without one is refused.
  */
+/** The queue's job that builds exports (jobs/index.ts). */
+export const DATA_EXPORT_JOB = 'data-export';
+
 export async function requestDataExport(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'queue'>,
   parentId: number,
   fallbackLanguage: Language,
 ): Promise<DataExportView> {
@@ -104,6 +107,9 @@ export async function requestDataExport(
     language: parent.language ?? fallbackLanguage,
     requested_at: ctx.clock.now(),
   });
+  // The parent is waiting: build it now rather than at the job's next minute (which still builds
+  // it if this nudge is lost).
+  await ctx.queue?.send(DATA_EXPORT_JOB).catch(() => undefined);
   return (await getLatestDataExport(ctx, parentId))!;
 }
 
