@@ -27,8 +27,11 @@ export const REDACTED_PATHS = [
 export function pathOnly(url: string): string {
   const index = url.indexOf('?');
   const path = index === -1 ? url : url.slice(0, index);
-  // A staff set-up link carries its token in the path (/ops/setup/<token>, /api/ops/setup/<token>).
-  return path.replace(/(\/setup\/)[^/]+/, '$1[redacted]');
+  // A staff set-up link carries its token in the path (/ops/setup/<token>, /api/ops/setup/<token>),
+  // and so does a family's calendar feed (/api/calendar/<token>.ics, issue #24).
+  return path
+    .replace(/(\/setup\/)[^/]+/, '$1[redacted]')
+    .replace(/(\/api\/calendar\/)[^/]+/, '$1[redacted]');
 }
 
 export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {

@@ -61,6 +61,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/resetPasswordByEmail',
   // The export's e-mailed single-use link: the token is the credential (decision 049).
   'GET /api/dataExport/download',
+  // The calendar feed: calendar apps fetch it without a session; the URL's token is the key (#24).
+  'GET /api/calendar/{file}',
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -654,6 +656,9 @@ describe("the parents' API answers as recorded (issue #20)", () => {
       ['/api/accountDeletion/cancel', '{"oops', as],
       ['/api/accountDeletion/code', '{"oops', as],
       ['/api/dataExport', '{"oops', as],
+      // #24: reminders and the calendar feed.
+      ['/api/reminderSettings', { day_before: 'x', soon: 'sms', quiet_hours: true }, as],
+      ['/api/calendarFeed', '{"oops', as],
       ['/api/planCancel', '{"oops', as],
       ['/api/planPause', { weeks: 9 }, as],
       ['/api/buyCredit', { good_id: 'x' }, as],
@@ -734,6 +739,7 @@ describe("the parents' API answers as recorded (issue #20)", () => {
     await both('GET', '/api/accounts?model=coins', { as });
     await both('GET', '/api/getAgreement?type=x');
     await both('GET', '/api/dataExport/download?token=unknown');
+    await both('GET', '/api/calendar/unknown.ics', { route: 'GET /api/calendar/{file}' });
     await both('GET', '/api/dict/countries?pagesize=1000');
     await both('GET', '/api/getSaleInfo');
     await both('GET', '/api/postemail?email=not-an-email');

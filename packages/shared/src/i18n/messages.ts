@@ -1,12 +1,14 @@
 import { ACCOUNT_DELETION_MESSAGES } from '../account-deletion/messages';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { BILLING_MESSAGES } from '../billing/messages';
+import { CALENDAR_MESSAGES } from '../calendar/messages';
 import { CATALOGUE_MESSAGES } from '../catalogue/messages';
 import { CHILDREN_MESSAGES } from '../children/messages';
 import { CREDITS_MESSAGES } from '../credits/messages';
 import { LESSONS_MESSAGES } from '../lessons/messages';
 import { ONBOARDING_MESSAGES } from '../onboarding/messages';
 import { PROFILE_MESSAGES } from '../profile/messages';
+import { REMINDERS_MESSAGES } from '../reminders/messages';
 import type { CATALOGUE_ADMIN_MESSAGES } from '../staff/catalogue-admin-messages';
 import type { DASHBOARD_MESSAGES } from '../staff/dashboard-messages';
 import type { FAMILIES_MESSAGES } from '../staff/families-messages';
@@ -82,6 +84,8 @@ const FEATURE_MESSAGES = [
   CREDITS_MESSAGES,
   PROFILE_MESSAGES,
   ACCOUNT_DELETION_MESSAGES,
+  REMINDERS_MESSAGES,
+  CALENDAR_MESSAGES,
 ] as const;
 
 /**

@@ -3,6 +3,7 @@ import { DB_ID_MAX, optionalIsoDate } from '../api';
 import { EmailSchema } from '../auth/email';
 import { ChildFieldsSchema, MAX_CHILDREN } from '../children';
 import { ParentNameSchema } from '../onboarding/onboarding';
+import { ReminderDeliverySchema } from '../reminders';
 import { OpsPageQuerySchema } from './accounts';
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from './audit';
 
@@ -287,6 +288,8 @@ export const FamilyDetailSchema = z.object({
   sessions: z.array(FamilySessionSchema),
   /** The latest SMS and e-mails sent to the parent, newest first. */
   messages: z.array(FamilyMessageSchema),
+  /** The parent's lesson reminders of the last 30 days, newest first, at most 50 (issue #24). */
+  reminders: z.array(ReminderDeliverySchema),
 });
 export type FamilyDetail = z.infer<typeof FamilyDetailSchema>;
 

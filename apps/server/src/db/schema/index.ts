@@ -10,3 +10,4 @@ export * from './registration';
 export * from './staff';
 export * from './teachers';
 export * from './timetable';
+export * from './reminders';

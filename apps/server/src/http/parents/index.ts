@@ -5,9 +5,11 @@ import { advisersRoutes } from './advisers.routes';
 import { agreementsRoutes } from './agreements.routes';
 import { authRoutes } from './auth.routes';
 import { billingRoutes } from './billing.routes';
+import { calendarFeedRoutes } from './calendar-feed.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { childrenRoutes } from './children.routes';
 import { creditsRoutes } from './credits.routes';
+import { deviceCheckRoutes } from './device-check.routes';
 import { dictRoutes } from './dict.routes';
 import { familyDataRoutes } from './family-data.routes';
 import { lessonsRoutes } from './lessons.routes';
@@ -15,6 +17,7 @@ import { onboardingRoutes } from './onboarding.routes';
 import { planRoutes } from './plan.routes';
 import { profileRoutes } from './profile.routes';
 import { registrationRoutes } from './registration.routes';
+import { remindersRoutes } from './reminders.routes';
 import { statementRoutes } from './statement.routes';
 
 /**
@@ -39,4 +42,7 @@ export const parentsEdge: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   await app.register(familyDataRoutes, { ctx });
   await app.register(statementRoutes, { ctx });
   await app.register(planRoutes, { ctx });
+  await app.register(remindersRoutes, { ctx });
+  await app.register(calendarFeedRoutes, { ctx });
+  await app.register(deviceCheckRoutes, { ctx });
 };

@@ -4,13 +4,16 @@ import { rowsOf } from '../../db/client';
 import {
   advisers,
   auditLog,
+  calendarFeeds,
   creditLedger,
+  lessonReminders,
   lessonComments,
   lessons,
   memberships,
   orders,
   parents,
   registrations,
+  reminderSettings,
   students,
 } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
@@ -322,6 +325,22 @@ describe('the erasure job', () => {
       .select()
       .from(creditLedger)
       .where(eq(creditLedger.parent_id, gone.parent.id));
+    // Reminder choices, a reminder and a calendar link for each family (issue #24).
+    for (const family of [gone, other]) {
+      const parentId = family.parent.id;
+      const [lesson] = await t.ctx.db.select().from(lessons).where(eq(lessons.parent_id, parentId));
+      await t.ctx.db.insert(reminderSettings).values({ parent_id: parentId, soon: 'both' });
+      await t.ctx.db.insert(lessonReminders).values({
+        lesson_id: lesson!.id,
+        parent_id: parentId,
+        kind: 'soon',
+        channel: 'sms',
+        starts_at: lesson!.starts_at,
+      });
+      await t.ctx.db
+        .insert(calendarFeeds)
+        .values({ parent_id: parentId, token_hash: `hash-${parentId}-${Date.now()}` });
+    }
     await ask(gone.headers, 'POST', '/api/accountDeletion/code');
     await ask(gone.headers, 'POST', '/api/accountDeletion', { password: 'secret123' });
 
@@ -352,6 +371,14 @@ describe('the erasure job', () => {
       expect(all).toContain(mark.toLowerCase());
 
     // Financial rows kept, pointing at the same, now anonymous, parent.
+    // The reminders, their choices and the calendar link are gone; the other family keeps its own.
+    for (const table of [lessonReminders, reminderSettings, calendarFeeds]) {
+      const of = async (parentId: number) =>
+        (await t.ctx.db.select().from(table).where(eq(table.parent_id, parentId))).length;
+      expect(await of(gone.parent.id)).toBe(0);
+      expect(await of(other.parent.id)).toBe(1);
+    }
+
     const [anonymous] = await t.ctx.db.select().from(parents).where(eq(parents.id, gone.parent.id));
     expect(anonymous).toMatchObject({ name: null, email: null, password_hash: null });
     expect(anonymous!.user_sn).toMatch(/^anon-[0-9a-f]{16}$/);

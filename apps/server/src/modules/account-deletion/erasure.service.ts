@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import { calendarFeeds, lessonReminders, reminderSettings } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
 import { activePlansAt, updateMembershipRow } from '../membership/membership.service';
 import { cancelLessonsOfChild } from '../scheduling/scheduling.service';
@@ -39,6 +41,10 @@ async function eraseOne(ctx: Ctx, now: Date, failures: unknown[]): Promise<boole
     for (const plan of plans)
       await updateMembershipRow(tx, plan.id, { cancelled_at: now, updated_at: now });
     await erasePersonalData(tx, account, newAnonymousSn(), now);
+    // Reminders and the calendar link serve only a live family: nothing to keep (issue #24).
+    await tx.delete(lessonReminders).where(eq(lessonReminders.parent_id, account.id));
+    await tx.delete(reminderSettings).where(eq(reminderSettings.parent_id, account.id));
+    await tx.delete(calendarFeeds).where(eq(calendarFeeds.parent_id, account.id));
     await recordAudit(tx, {
       staffId: null,
       action: 'account.erased',

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import {
@@ -76,6 +76,24 @@ export async function insertDueReminders(
     on conflict (lesson_id, kind, channel, starts_at) do nothing
     returning id`);
   return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+}
+
+/**
+ * Queued reminders nobody has touched since `before`: a send job lost between planning and the
+ * queue, or a worker that died mid-send. Sending them again is safe (`sendReminder` claims).
+ */
+export async function findStaleQueuedIds(
+  db: DbOrTx,
+  before: Date,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: lessonReminders.id })
+    .from(lessonReminders)
+    .where(and(eq(lessonReminders.state, 'queued'), lte(lessonReminders.updated_at, before)))
+    .orderBy(asc(lessonReminders.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 /** The reminder, locked for this transaction; undefined when another holds it (or it is gone). */

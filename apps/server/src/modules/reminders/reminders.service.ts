@@ -17,6 +17,7 @@ import {
   findFamilyLessonsBetween,
   findReminderLesson,
   findSettings,
+  findStaleQueuedIds,
   insertDueReminders,
   lockReminder,
   updateReminder,
@@ -146,6 +147,20 @@ export function planDueReminders(ctx: Pick<AppContext, 'db'>, now: Date): Promis
     soonMs: REMINDER_LEAD_MS.soon,
     staleAfterMs: DAY_BEFORE_STALE_MS,
   });
+}
+
+/** The queue's jobs (jobs/index.ts): the planner every minute, and one send per reminder. */
+export const PLAN_REMINDERS_JOB = 'lesson-reminders';
+export const SEND_REMINDER_JOB = 'lesson-reminder';
+
+/**
+ * What the planner hands to senders: the reminders planned now, and queued ones left untouched
+ * for longer than a send's claim (their send job was lost, or its worker died).
+ */
+export async function remindersToSend(ctx: Pick<AppContext, 'db'>, now: Date): Promise<number[]> {
+  const planned = await planDueReminders(ctx, now);
+  const stale = await findStaleQueuedIds(ctx.db, new Date(now.getTime() - SEND_CLAIM_MS), 500);
+  return [...new Set([...planned, ...stale])];
 }
 
 export type SendOutcome = 'sent' | 'skipped' | 'failed' | 'retry' | 'done';

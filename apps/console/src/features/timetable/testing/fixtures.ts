@@ -112,6 +112,7 @@ export function familyDetail(): FamilyDetail {
     orders: [],
     sessions: [],
     messages: [],
+    reminders: [],
   };
 }
 
