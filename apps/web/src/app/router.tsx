@@ -306,8 +306,8 @@ export const routes: RouteObject[] = [
               {
                 path: paths.home.information,
                 lazy: () =>
-                  import('../features/profile/components/information-page').then((m) => ({
-                    Component: m.InformationPage,
+                  import('./information-route').then((m) => ({
+                    Component: m.InformationRoute,
                   })),
               },
               {

@@ -15,7 +15,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UpdateEmailBodySchema } from '@portal/shared/auth';
 import type { Language } from '@portal/shared/i18n';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -34,11 +34,13 @@ const DataExportSection = lazy(() =>
 const AccountDeletionSection = lazy(() =>
   import('./account-deletion-section').then((m) => ({ default: m.AccountDeletionSection })),
 );
-
 type EmailForm = z.input<typeof UpdateEmailBodySchema>;
 
-/** `information`: e-mail, password and interface language of the account (spec §2). */
-export function InformationPage() {
+/**
+ * `information`: e-mail, password and interface language of the account (spec §2), the family's
+ * data and account deletion (#25), and `sections` other features add (composed in app/).
+ */
+export function InformationPage({ sections }: { sections?: ReactNode } = {}) {
   const { t } = useTranslation('profile');
   useDocumentTitle(t('title'));
   const queryClient = useQueryClient();
@@ -151,6 +153,8 @@ export function InformationPage() {
                 ]}
               />
             </Paper>
+
+            {sections}
 
             <Paper withBorder p="lg" component="section" aria-labelledby="data-export-heading">
               <Title order={2} size="h4" id="data-export-heading" mb="sm">
