@@ -1,9 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments, lessonReminders, lessons } from '../db/schema';
-import { newPublicId } from '../lib/ids';
-import { createChild, createCourse } from '../../test/factories/lessons';
+import { lessonReminders } from '../db/schema';
+import { createBareEnrollment, createChild, createCourse } from '../../test/factories/lessons';
 import { createParent } from '../../test/factories/parents';
 import { buildTestApp, type TestApp } from '../../test/helpers/app';
 import { PLAN_REMINDERS_JOB, SEND_REMINDER_JOB } from '../modules/reminders/reminders.service';
@@ -40,34 +39,13 @@ describe('reminders on the job queue', () => {
     });
     const child = await createChild(t.ctx, parent.id, 'Mia');
     const course = await createCourse(t.ctx, { slots: [[1, '07:00']], zone: 'Asia/Shanghai' });
-    const [enrollment] = await t.ctx.db
-      .insert(enrollments)
-      .values({
-        enrollment_sn: newPublicId('E'),
-        parent_id: parent.id,
-        student_id: child.id,
-        course_id: course.id,
-        starts_at: new Date('2026-01-01T00:00:00Z'),
-      })
-      .returning();
+    const { addLesson } = await createBareEnrollment(t.ctx, {
+      parentId: parent.id,
+      studentId: child.id,
+      courseId: course.id,
+    });
     const start = new Date('2026-12-07T12:00:00Z');
-    const made = await t.ctx.db
-      .insert(lessons)
-      .values(
-        [0, 5].map((offset, i) => ({
-          lesson_sn: newPublicId('L'),
-          enrollment_id: enrollment!.id,
-          parent_id: parent.id,
-          student_id: child.id,
-          course_id: course.id,
-          lesson_number: 300 + i,
-          starts_at: new Date(start.getTime() + offset * MIN),
-          ends_at: new Date(start.getTime() + (offset + 25) * MIN),
-          required_credit: 1,
-          room_key: newPublicId('K'),
-        })),
-      )
-      .returning();
+    const made = [await addLesson(start), await addLesson(new Date(start.getTime() + 5 * MIN))];
     const lessonIds = made.map((lesson) => lesson.id);
     // Nine minutes before the first lesson: both lessons' 10-minute SMS are due.
     t.clock.set(new Date(start.getTime() - 4 * MIN));

@@ -3,6 +3,8 @@ import {
   avatars,
   courseSlots,
   courses,
+  enrollments,
+  lessons,
   levelGroups,
   levels,
   memberships,
@@ -138,6 +140,49 @@ export function createEnrollment(
     now,
     input.weeks ?? 4,
   );
+}
+
+/**
+ * An enrollment row and a way to add its lessons one by one, at given starts (25 minutes, one
+ * credit each), without the scheduler: for tests about what happens to lessons, not how they are
+ * planned.
+ */
+export async function createBareEnrollment(
+  ctx: AppContext,
+  input: { parentId: number; studentId: number; courseId: number },
+) {
+  const [enrollment] = await ctx.db
+    .insert(enrollments)
+    .values({
+      enrollment_sn: newPublicId('E'),
+      parent_id: input.parentId,
+      student_id: input.studentId,
+      course_id: input.courseId,
+      starts_at: new Date('2026-01-01T00:00:00Z'),
+    })
+    .returning();
+  let lessonNumber = 100;
+  const addLesson = async (startsAt: string | Date) => {
+    lessonNumber += 1;
+    const start = new Date(startsAt);
+    const [lesson] = await ctx.db
+      .insert(lessons)
+      .values({
+        lesson_sn: newPublicId('L'),
+        enrollment_id: enrollment!.id,
+        parent_id: input.parentId,
+        student_id: input.studentId,
+        course_id: input.courseId,
+        lesson_number: lessonNumber,
+        starts_at: start,
+        ends_at: new Date(start.getTime() + 25 * 60_000),
+        required_credit: 1,
+        room_key: newPublicId('K'),
+      })
+      .returning();
+    return lesson!;
+  };
+  return { enrollment: enrollment!, addLesson };
 }
 
 /** An active plan covering the parent's first `kids` children. */

@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../app-context';
-import { enrollments, lessonReminders, lessons, reminderSettings } from '../../db/schema';
+import { lessonReminders, lessons, reminderSettings } from '../../db/schema';
 import { newPublicId } from '../../lib/ids';
-import { createChild, createCourse } from '../../../test/factories/lessons';
+import { createBareEnrollment, createChild, createCourse } from '../../../test/factories/lessons';
 import { createParent } from '../../../test/factories/parents';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { findOutboxMessagesTo } from '../outbox/outbox.service';
@@ -30,7 +30,6 @@ afterAll(() => t.close());
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-let lessonNumber = 100;
 
 type Choice = 'off' | 'email' | 'sms' | 'both';
 
@@ -59,36 +58,11 @@ async function family(
     });
   const child = await createChild(t.ctx, parent.id, options.nickname ?? 'Mia');
   const course = await createCourse(t.ctx, { slots: [[1, '07:00']], zone: 'Asia/Shanghai' });
-  const [enrollment] = await t.ctx.db
-    .insert(enrollments)
-    .values({
-      enrollment_sn: newPublicId('E'),
-      parent_id: parent.id,
-      student_id: child.id,
-      course_id: course.id,
-      starts_at: new Date('2026-01-01T00:00:00Z'),
-    })
-    .returning();
-  const addLesson = async (startsAt: string | Date) => {
-    lessonNumber += 1;
-    const start = new Date(startsAt);
-    const [lesson] = await t.ctx.db
-      .insert(lessons)
-      .values({
-        lesson_sn: newPublicId('L'),
-        enrollment_id: enrollment!.id,
-        parent_id: parent.id,
-        student_id: child.id,
-        course_id: course.id,
-        lesson_number: lessonNumber,
-        starts_at: start,
-        ends_at: new Date(start.getTime() + 25 * MIN),
-        required_credit: 1,
-        room_key: newPublicId('K'),
-      })
-      .returning();
-    return lesson!;
-  };
+  const { addLesson } = await createBareEnrollment(t.ctx, {
+    parentId: parent.id,
+    studentId: child.id,
+    courseId: course.id,
+  });
   return { parent, child, course, addLesson, phone: `+${parent.country_code}${parent.mobile}` };
 }
 
