@@ -1,6 +1,9 @@
 import { createLessons, createParent, signInWithPassword } from '../fixtures/parents';
 import { expect, expectAccessible, test, useLanguage, type Language } from '../fixtures/test';
 
+// The web app records the browser's zone at sign-in: a New York browser for a New York feed.
+test.use({ timezoneId: 'America/New_York' });
+
 /** What each language's journey reads and clicks. */
 const TEXTS = {
   en: {

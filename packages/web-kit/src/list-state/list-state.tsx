@@ -31,7 +31,7 @@ export function ListState<T>({
   if (query.isPending)
     return (
       loading ?? (
-        <Stack aria-busy="true" aria-label={t('loading')}>
+        <Stack role="status" aria-busy="true" aria-label={t('loading')}>
           <Skeleton height={140} radius="md" />
           <Skeleton height={140} radius="md" />
         </Stack>

@@ -23,7 +23,9 @@ describe('days of the timetable (no zone moves a day)', () => {
   it('names weeks, weekdays and slots in each language', () => {
     // ICU puts thin spaces round the dash.
     expect(formatWeek('2026-11-23', 'en')).toMatch(/^23\s–\s29 Nov 2026$/);
-    expect(formatWeek('2026-11-23', 'zh_CN')).toBe('2026年11月23日至2026年11月29日');
+    expect(formatWeek('2026-11-23', 'zh_CN')).toBe('2026年11月23日至29日');
+    expect(formatWeek('2026-11-30', 'zh_CN')).toBe('2026年11月30日至12月6日');
+    expect(formatWeek('2026-12-28', 'zh_CN')).toBe('2026年12月28日至2027年1月3日');
     expect(weekdayName(0, 'en')).toBe('Sunday');
     expect(weekdayName(1, 'zh_CN')).toBe('星期一');
     const slots = [

@@ -49,19 +49,24 @@ export function formatDay(day: string, language: Language): string {
   }).format(dayToUtc(day));
 }
 
-/** A week from its Monday: "23 – 29 Nov 2026" / "2026年11月23日至2026年11月29日". */
+/** A week from its Monday: "23 – 29 Nov 2026" / "2026年11月23日至29日". */
 export function formatWeek(monday: string, language: Language): string {
+  const sunday = addDays(monday, 6);
+  if (language === 'zh_CN') {
+    // Chinese ICU writes a range with slashes ("2026/11/23 – 2026/11/29"): spelled out, and what
+    // the end shares with the start said once, so it fits the week field on one line.
+    const [y1, m1, d1] = monday.split('-').map(Number);
+    const [y2, m2, d2] = sunday.split('-').map(Number);
+    const end = y1 !== y2 ? `${y2}年${m2}月${d2}日` : m1 !== m2 ? `${m2}月${d2}日` : `${d2}日`;
+    return `${y1}年${m1}月${d1}日至${end}`;
+  }
   const format = new Intl.DateTimeFormat(LOCALE[language], {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
   });
-  const [from, to] = [dayToUtc(monday), dayToUtc(addDays(monday, 6))];
-  // Chinese ICU writes a range with slashes ("2026/11/23 – 2026/11/29"): each end is spelled out.
-  return language === 'zh_CN'
-    ? `${format.format(from)}至${format.format(to)}`
-    : format.formatRange(from, to);
+  return format.formatRange(dayToUtc(monday), dayToUtc(sunday));
 }
 
 /** The name of a weekday (Sun 0): "Monday" / "星期一". */
