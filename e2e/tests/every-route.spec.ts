@@ -79,6 +79,8 @@ const LATIN_ALLOWED = new Set([
   'Google',
   'Play',
   'Apple',
+  // Calendar apps the calendar feed works with (profile, issue #24).
+  'Outlook',
   'WeChat',
   'Jitsi',
   'Stripe',
