@@ -112,7 +112,7 @@ export function CalendarFeedSection() {
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('cancel', { ns: 'common' })}
             </Button>
-            <Button color="red" onClick={() => create.mutate()} loading={create.isPending}>
+            <Button color="red.8" onClick={() => create.mutate()} loading={create.isPending}>
               {t('resetConfirm')}
             </Button>
           </Group>
