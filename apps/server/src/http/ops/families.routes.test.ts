@@ -561,6 +561,14 @@ describe("a family's reminders (issue #24)", () => {
         starts_at: '2026-11-20T08:10:00.000Z',
       }),
     ]);
+    // The course is named in the staff member's language.
+    expect(response.json().data.reminders[0].course_title).toMatch(/^Subject \d+ Level 1$/);
+    const inChinese = await t.app.inject({
+      method: 'GET',
+      url: `/api/ops/families/${f.parent.user_sn}`,
+      headers: { ...staffHeaders('adviser'), lang: 'zh_CN' },
+    });
+    expect(inChinese.json().data.reminders[0].course_title).toMatch(/^科目 \d+ 一级$/);
     t.clock.set(NOW);
   });
 

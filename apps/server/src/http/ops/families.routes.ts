@@ -126,7 +126,12 @@ export const familiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) =>
-      ok(familyDetailWire(await getFamily(ctx, request.params.userSn, actorOf(request)))),
+      ok(
+        familyDetailWire(
+          await getFamily(ctx, request.params.userSn, actorOf(request)),
+          request.lang,
+        ),
+      ),
   );
 
   app.get(

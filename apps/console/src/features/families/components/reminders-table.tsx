@@ -76,6 +76,8 @@ export function RemindersTable({
         {
           accessor: 'state',
           title: t('reminders.state'),
+          // The badge keeps its whole word ("已发送" was cut to "已…" in a narrow column).
+          width: 110,
           render: (item) => (
             <StatusBadge color={STATE_COLORS[item.state]}>
               {t(`reminders.states.${item.state}`)}

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Badge.css';
 import {
   Badge,
   Button,
