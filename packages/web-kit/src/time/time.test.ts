@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, timeDiff, timeZoneLabel, type DateStyle } from '.';
+import { formatDate, formatLessonStart, timeDiff, timeZoneLabel, type DateStyle } from '.';
 
 describe('formatDate (issue #19: one language)', () => {
   it.each<[string | Date | null, DateStyle, 'en' | 'zh_CN', string]>([
@@ -36,5 +36,18 @@ describe('the zone times are shown in (decision 035)', () => {
   it('reads the browser offset as minutes east', () => {
     const date = new Date();
     expect(timeDiff(date)).toBe(-date.getTimezoneOffset());
+  });
+});
+
+describe('a lesson start as the reminders write it (issue #24)', () => {
+  it.each([
+    ['2026-11-25T11:00:00Z', 'Asia/Shanghai', 'en', 'Wed 25 Nov, 19:00 Asia/Shanghai'],
+    ['2026-11-25T11:00:00Z', 'Asia/Shanghai', 'zh_CN', '11月25日 周三 19:00 Asia/Shanghai'],
+    // The day after New York leaves daylight saving: 18:00 local, not 19:00.
+    ['2026-11-02T23:00:00Z', 'America/New_York', 'en', 'Mon 2 Nov, 18:00 America/New_York'],
+    ['2026-11-25T11:00:00Z', 'Not/AZone', 'en', 'Wed 25 Nov, 11:00 UTC'],
+    ['not a time', 'Asia/Shanghai', 'en', ''],
+  ] as const)('%s in %s (%s) reads %s', (iso, zone, language, expected) => {
+    expect(formatLessonStart(iso, zone, language)).toBe(expected);
   });
 });

@@ -4,7 +4,7 @@ import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { formatLessonStart } from '../utils/lesson-start';
+import { formatLessonStart } from '@portal/web-kit/time';
 import { EmptyText } from './empty-text';
 import { StatusBadge } from './status-badge';
 

@@ -36,7 +36,7 @@ import {
   reminderSettingsQueryOptions,
   remindersApi,
 } from '../api/reminders-api';
-import { formatLessonStart } from '../utils/format-start';
+import { formatLessonStart } from '@portal/web-kit/time';
 
 /** Why a reminder was skipped, as the server names it; anything else is a provider's own text. */
 const KNOWN_REASONS = ['cancelled', 'moved', 'started', 'quiet-hours', 'no-email', 'on-leave'];
