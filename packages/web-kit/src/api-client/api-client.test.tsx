@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { changeLanguage } from '../i18n';
 import { renderWithProviders, stubFetch } from '../test/render';
-import { ApiError, createApiClient } from '.';
+import { ApiError, createApiClient, fileNameOf } from '.';
 
 let token: string | null = null;
 const signedOut = vi.fn();
@@ -136,5 +136,37 @@ describe('api client', () => {
         process.off('unhandledRejection', unhandled);
       }
     });
+  });
+
+  it('sends a file as its bytes with its own type', async () => {
+    const calls = stubFetch(() => ({ body: { code: 200, msg: 'ok', data: { saved: true } } }));
+    const file = new Blob([new Uint8Array([1, 2, 3])], { type: 'application/octet-stream' });
+    await expect(api.post('/api/upload', file)).resolves.toEqual({ saved: true });
+    expect(calls[0]!.init!.body).toBe(file);
+    const headers = calls[0]!.init!.headers as Record<string, string>;
+    expect(headers['content-type']).toBe('application/octet-stream');
+  });
+
+  it("downloads a file with the server's name, and treats a refusal as any other", async () => {
+    token = 'tok';
+    globalThis.fetch = (async (input: RequestInfo | URL) =>
+      String(input).startsWith('/api/file.csv')
+        ? new Response('a,b\n1,2\n', {
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="books-2026-01.csv"',
+            },
+          })
+        : new Response(JSON.stringify({ code: 400, msg: 'No such month.', data: null }), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          })) as typeof fetch;
+    const file = await api.download('/api/file.csv', { query: { month: '2026-01' } });
+    expect(file.fileName).toBe('books-2026-01.csv');
+    expect(await file.blob.text()).toBe('a,b\n1,2\n');
+    const error = await api.download('/api/other.csv').catch((e: unknown) => e);
+    expect(error).toMatchObject({ httpStatus: 400, msg: 'No such month.' });
+    expect(await screen.findByText('No such month.')).toBeInTheDocument();
+    expect(fileNameOf(null)).toBeNull();
   });
 });

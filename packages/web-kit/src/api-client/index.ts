@@ -29,6 +29,7 @@ export type Query = Record<
 
 export interface RequestOptions<T> {
   query?: Query;
+  /** Sent as JSON; a Blob (a file) is sent as it is, with its own type. */
   body?: unknown;
   /**
    * Validates `data`; without it the caller trusts the declared type. Query options that a
@@ -54,12 +55,43 @@ export interface ApiClientConfig {
 
 type Page<T> = { data: T; total: number; now_status: number };
 
+/** A file the API answered (a CSV, a PDF) and the name the server gave it, if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header. */
+export function fileNameOf(disposition: string | null): string | null {
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? null;
+}
+
+/** Offers a downloaded file to the visitor under `fileName` (the browser's own download). */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
 /** The app's calls: `data` of the envelope, or with `getPage` the page fields beside it. */
 export interface ApiClient {
   get<T>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>): Promise<T>;
   /** For the list calls of spec §7 that answer `total` and `now_status` beside `data`. */
   getPage<T>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<Page<T>>;
+  /**
+   * GET a file: its bytes and the server's name for it. A refusal is handled as for any call
+   * (the server's message as a toast unless `silent`, an ended session signs out) and thrown.
+   */
+  download(
+    path: string,
+    options?: Omit<RequestOptions<never>, 'body' | 'schema'>,
+  ): Promise<DownloadedFile>;
 }
 
 function buildUrl(base: string, path: string, query?: Query): string {
@@ -82,53 +114,74 @@ type Envelope = { code?: unknown; msg?: unknown; data?: unknown; [field: string]
  * network errors → logged only.
  */
 export function createApiClient(config: ApiClientConfig): ApiClient {
-  async function send<T>(
+  /** Sends the request with the token and the language; a network failure is an ApiError. */
+  async function open(
     method: 'GET' | 'POST',
     path: string,
-    options: RequestOptions<T>,
-  ): Promise<{ data: T; envelope: Envelope }> {
+    options: Omit<RequestOptions<unknown>, 'schema'>,
+    accept: string,
+  ): Promise<Response> {
     const headers: Record<string, string> = {
       [LANGUAGE_HEADER]: currentLanguage(),
-      accept: 'application/json',
+      accept,
     };
     const token = config.token();
     if (token) headers.authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
-    // Read only on success; a failed request must not leave a failed load unhandled.
-    if (schema instanceof Promise) void schema.catch(() => undefined);
-
-    let response: Response;
+    const isFile = options.body instanceof Blob;
+    if (isFile) headers['content-type'] = (options.body as Blob).type || 'application/octet-stream';
+    else if (options.body !== undefined) headers['content-type'] = 'application/json';
     try {
-      response = await fetch(buildUrl(config.base, path, options.query), {
+      return await fetch(buildUrl(config.base, path, options.query), {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body:
+          options.body === undefined
+            ? undefined
+            : isFile
+              ? (options.body as Blob)
+              : JSON.stringify(options.body),
         signal: options.signal,
       });
     } catch (error) {
       console.warn('network error', path, error);
       throw new ApiError(0, 0, 'network error');
     }
+  }
 
-    let envelope: Envelope | undefined;
+  async function envelopeOf(response: Response): Promise<Envelope | undefined> {
     try {
-      envelope = (await response.json()) as typeof envelope;
+      return (await response.json()) as Envelope;
     } catch {
-      envelope = undefined;
+      return undefined;
     }
+  }
+
+  /** The error of a refused answer, after the catalogue's rules (sign-out, toast). */
+  function refusal(response: Response, envelope: Envelope | undefined, silent?: boolean) {
     const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
     const msg = typeof envelope?.msg === 'string' ? envelope.msg : response.statusText;
-
     if (code === SESSION_EXPIRED_CODE || response.status === 401) {
       config.signedOut();
-      throw new ApiError(response.status, code, msg);
+      return new ApiError(response.status, code, msg);
     }
-    if (code !== SUCCESS_CODE || !response.ok) {
-      const error = new ApiError(response.status, code, msg, envelope?.data ?? null);
-      if (!options.silent && msg) error.toastId = notify('yellow', msg);
-      throw error;
-    }
+    const error = new ApiError(response.status, code, msg, envelope?.data ?? null);
+    if (!silent && msg) error.toastId = notify('yellow', msg);
+    return error;
+  }
+
+  async function send<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    options: RequestOptions<T>,
+  ): Promise<{ data: T; envelope: Envelope }> {
+    const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+    // Read only on success; a failed request must not leave a failed load unhandled.
+    if (schema instanceof Promise) void schema.catch(() => undefined);
+
+    const response = await open(method, path, options, 'application/json');
+    const envelope = await envelopeOf(response);
+    const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
+    if (code !== SUCCESS_CODE || !response.ok) throw refusal(response, envelope, options.silent);
     const data = envelope?.data as T;
     return { data: schema ? (await schema).parse(data) : data, envelope: envelope ?? {} };
   }
@@ -148,6 +201,14 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         data,
         total: typeof envelope.total === 'number' ? envelope.total : 0,
         now_status: typeof envelope.now_status === 'number' ? envelope.now_status : 0,
+      };
+    },
+    download: async (path, options = {}) => {
+      const response = await open('GET', path, options, '*/*');
+      if (!response.ok) throw refusal(response, await envelopeOf(response), options.silent);
+      return {
+        blob: await response.blob(),
+        fileName: fileNameOf(response.headers.get('content-disposition')),
       };
     },
   };

@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { LANGUAGE_HEADER } from '@portal/shared/i18n';
+import { SESSION_EXPIRED_CODE } from '@portal/shared/api';
 import { BooksSchema } from '@portal/shared/staff';
 import { notify } from '@portal/web-kit/notify';
-import { api, OPS_API } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
-import { session } from '../../lib/session';
+import { saveFile } from '@portal/web-kit/api-client';
+import { api, ApiError, OPS_API } from '../../lib/api-client';
 
 export interface BooksRange {
   from: string;
@@ -18,54 +17,24 @@ export const booksQuery = (range: BooksRange) =>
     queryFn: () => api.get(`${OPS_API}/books`, { query: { ...range }, schema: BooksSchema }),
   });
 
-/** The file name of a `Content-Disposition: attachment; filename="…"` header. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const match = /filename="([^"]+)"/i.exec(disposition ?? '');
-  return match?.[1] ?? fallback;
-}
-
 /**
- * Downloads /api/ops/books.csv or .pdf with the staff token and the language header (the file
- * is written in the member's language), then saves it under the server's file name. A refusal
- * shows the server's message as the API client does.
+ * Downloads /api/ops/books.csv or .pdf (written in the member's language) and saves it under
+ * the server's file name. A refusal shows the server's message (the API client's rule); a
+ * network failure or an answer without a message shows `failed`.
  */
 export async function downloadBooks(
   kind: 'csv' | 'pdf',
   range: BooksRange,
   failed: string,
 ): Promise<void> {
-  const headers: Record<string, string> = { [LANGUAGE_HEADER]: currentLanguage() };
-  const token = session.getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const search = new URLSearchParams({ from: range.from, to: range.to });
-  let response: Response;
   try {
-    response = await fetch(`${OPS_API}/books.${kind}?${search.toString()}`, { headers });
-  } catch {
-    notify('yellow', failed);
-    return;
+    const file = await api.download(`${OPS_API}/books.${kind}`, { query: { ...range } });
+    saveFile(file.blob, file.fileName ?? `books-${range.from}-${range.to}.${kind}`);
+  } catch (error) {
+    // Not for an ended session: the member is on the way to sign-in.
+    const signedOut =
+      error instanceof ApiError &&
+      (error.httpStatus === 401 || error.code === SESSION_EXPIRED_CODE);
+    if (!signedOut && !(error instanceof ApiError && error.toastId)) notify('yellow', failed);
   }
-  if (!response.ok) {
-    let message = failed;
-    try {
-      const body = (await response.json()) as { msg?: unknown };
-      if (typeof body.msg === 'string' && body.msg) message = body.msg;
-    } catch {
-      // Not the envelope: the generic message.
-    }
-    notify('yellow', message);
-    return;
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(
-    response.headers.get('content-disposition'),
-    `books-${range.from}-${range.to}.${kind}`,
-  );
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }

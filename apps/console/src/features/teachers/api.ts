@@ -1,6 +1,4 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { SESSION_EXPIRED_CODE, SUCCESS_CODE } from '@portal/shared/api';
-import { LANGUAGE_HEADER } from '@portal/shared/i18n';
 import {
   CatalogueTreeSchema,
   StaffListSchema,
@@ -19,9 +17,7 @@ import {
   type TimeOffBodyInput,
   type UpdateTeacherBodyInput,
 } from '@portal/shared/staff';
-import { api, ApiError, OPS_API } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
-import { session } from '../../lib/session';
+import { api, OPS_API } from '../../lib/api-client';
 
 const teacher = (teacherSn: string) => `${OPS_API}/teachers/${encodeURIComponent(teacherSn)}`;
 
@@ -99,38 +95,16 @@ export function applyTeacherWrite(client: QueryClient, detail: TeacherDetail): v
 }
 
 /**
- * POST …/photo with the picture's bytes as the body. The console's API client sends JSON only,
- * so this one call sends the file itself, with the same token and language header, and turns a
- * refusal into the same ApiError (its message is the server's, in the interface language).
+ * POST …/photo with the picture's bytes as the body, as octet-stream whatever the browser thinks
+ * the file is: the server reads the type from the bytes and names a refusal in the member's
+ * language.
  */
-async function uploadPhoto(teacherSn: string, file: Blob): Promise<TeacherPhotoAnswer> {
-  const headers: Record<string, string> = {
-    [LANGUAGE_HEADER]: currentLanguage(),
-    accept: 'application/json',
-    'content-type': 'application/octet-stream',
-  };
-  const token = session.getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`${teacher(teacherSn)}/photo`, { method: 'POST', headers, body: file });
-  } catch {
-    throw new ApiError(0, 0, 'network error');
-  }
-  const envelope = (await response.json().catch(() => null)) as {
-    code?: unknown;
-    msg?: unknown;
-    data?: unknown;
-  } | null;
-  const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
-  const msg = typeof envelope?.msg === 'string' ? envelope.msg : response.statusText;
-  if (response.status === 401 || code === SESSION_EXPIRED_CODE) {
-    // The session ended: asking for `me` through the client applies its sign-out rule.
-    void api.get(`${OPS_API}/me`, { silent: true }).catch(() => undefined);
-    throw new ApiError(response.status, code, msg);
-  }
-  if (!response.ok || code !== SUCCESS_CODE) throw new ApiError(response.status, code, msg);
-  return TeacherPhotoAnswerSchema.parse(envelope?.data);
+function uploadPhoto(teacherSn: string, file: Blob): Promise<TeacherPhotoAnswer> {
+  return api.post(
+    `${teacher(teacherSn)}/photo`,
+    new Blob([file], { type: 'application/octet-stream' }),
+    { schema: TeacherPhotoAnswerSchema },
+  );
 }
 
 export const teachersApi = {

@@ -194,7 +194,11 @@ describe('a teacher’s page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('The new photo is saved.')).toBeInTheDocument();
     const upload = calls.find((call) => call.url.endsWith('/photo'))!;
     expect(upload.url).toBe('/api/ops/teachers/T100001/photo');
-    expect(upload.init?.body).toBe(file);
+    // The file's own bytes, sent as octet-stream whatever type the browser gave the file.
+    const sent = upload.init?.body as Blob;
+    expect(new Uint8Array(await sent.arrayBuffer())).toEqual(
+      new Uint8Array(await file.arrayBuffer()),
+    );
     expect((upload.init?.headers as Record<string, string>)['content-type']).toBe(
       'application/octet-stream',
     );
