@@ -150,37 +150,6 @@ export async function setTopicPositions(db: DbOrTx, levelId: number, ids: number
 }
 
 // ---------------------------------------------------------------------------------------------
-// Teachers (the course form's picker; the teachers module owns their profiles)
-
-export function findTeacherOptions(db: DbOrTx): Promise<TeacherOptionRow[]> {
-  return db
-    .select({
-      id: teachers.id,
-      teacher_sn: teachers.teacher_sn,
-      name_en: teachers.name_en,
-      name_zh: teachers.name_zh,
-    })
-    .from(teachers)
-    .orderBy(asc(teachers.name_en), asc(teachers.id));
-}
-
-export async function findTeacherOption(
-  db: DbOrTx,
-  id: number,
-): Promise<TeacherOptionRow | undefined> {
-  const [row] = await db
-    .select({
-      id: teachers.id,
-      teacher_sn: teachers.teacher_sn,
-      name_en: teachers.name_en,
-      name_zh: teachers.name_zh,
-    })
-    .from(teachers)
-    .where(eq(teachers.id, id));
-  return row;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Courses
 
 export interface CourseFilter {

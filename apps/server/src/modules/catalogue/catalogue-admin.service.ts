@@ -13,13 +13,13 @@ import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../audit/audit.service';
+import { listTeachers } from '../teachers/teachers.service';
 import {
   findLevel,
   findLevelGroup,
   findAllLevels,
   countTopicsByLevel,
   findSubjectForUpdate,
-  findTeacherOptions,
   findTopic,
   findTopicsOfLevel,
   insertLevel,
@@ -200,7 +200,12 @@ export async function getCatalogueTree(ctx: Pick<AppContext, 'db'>) {
 
 /** The teachers a course may have (the course form's picker). */
 export async function listTeacherOptions(ctx: Pick<AppContext, 'db'>): Promise<TeacherOption[]> {
-  return (await findTeacherOptions(ctx.db)).map(teacherOptionOf);
+  return (await listTeachers(ctx)).map(({ id, teacherSn, nameEn, nameZh }) => ({
+    id,
+    teacherSn,
+    nameEn,
+    nameZh,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { ClassType } from '@portal/shared/catalogue';
 import type { CatalogueCourseBody, CatalogueCourseSlot } from '@portal/shared/staff';
 import type { AppContext } from '../../app-context';
+import { findTeacherDisplay } from '../teachers/teachers.service';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import { changedFields } from '../audit/audit.service';
@@ -10,7 +11,6 @@ import {
   findCourses,
   findCourseSlots,
   findLevel,
-  findTeacherOption,
   insertCourse,
   replaceCourseSlots,
   updateCourse,
@@ -116,7 +116,7 @@ export async function getCourse(ctx: Pick<AppContext, 'db'>, id: number): Promis
 async function requireReferences(db: DbOrTx, body: CatalogueCourseBody) {
   const level = await findLevel(db, body.levelId);
   if (!level) throw badRequest('courseLevelUnknown');
-  if (body.teacherId !== null && !(await findTeacherOption(db, body.teacherId)))
+  if (body.teacherId !== null && !(await findTeacherDisplay({ db }, [body.teacherId])).size)
     throw badRequest('courseTeacherUnknown');
   return level;
 }

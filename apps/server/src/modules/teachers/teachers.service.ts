@@ -83,6 +83,7 @@ export interface TeacherDetail extends Teacher {
 
 /** How other modules show a teacher: names and photo URL. */
 export interface TeacherDisplay {
+  teacherSn: string;
   nameEn: string;
   nameZh: string;
   photoUrl: string;
@@ -165,7 +166,12 @@ export async function findTeacherDisplay(
   return new Map(
     rows.map((row) => [
       row.id,
-      { nameEn: row.name_en, nameZh: row.name_zh, photoUrl: teacherPhotoUrl(row.photo) },
+      {
+        teacherSn: row.teacher_sn,
+        nameEn: row.name_en,
+        nameZh: row.name_zh,
+        photoUrl: teacherPhotoUrl(row.photo),
+      },
     ]),
   );
 }

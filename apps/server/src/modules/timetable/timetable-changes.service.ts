@@ -8,6 +8,7 @@ import type {
   ManualCancelReason,
 } from '@portal/shared/staff';
 import type { AppContext } from '../../app-context';
+import { findTeacherDisplay } from '../teachers/teachers.service';
 import { conflict, notFound } from '../../lib/app-error';
 import { localParts } from '../../lib/time';
 import type { NoticeContext } from '../notices/notices.service';
@@ -31,7 +32,6 @@ import {
   findFamilyChild,
   findLessonBySn,
   findLessonMark,
-  findTeacherNames,
 } from './timetable.repository';
 import {
   dayStartIn,
@@ -70,11 +70,14 @@ async function optionalTeacherId(ctx: Pick<AppContext, 'db'>, teacherSn: string 
 }
 
 async function teacherNamesById(ctx: Pick<AppContext, 'db'>, ids: number[]) {
-  const rows = await findTeacherNames(ctx.db, [...new Set(ids)]);
+  const display = await findTeacherDisplay(ctx, ids);
   return new Map(
-    rows.map((row): [number, TeacherName] => [
-      row.id,
-      { teacherSn: row.teacherSn, name: { en: row.nameEn, zh: row.nameZh || row.nameEn } },
+    [...display].map(([id, teacher]): [number, TeacherName] => [
+      id,
+      {
+        teacherSn: teacher.teacherSn,
+        name: { en: teacher.nameEn, zh: teacher.nameZh || teacher.nameEn },
+      },
     ]),
   );
 }

@@ -4,7 +4,6 @@ import {
   desc,
   eq,
   gte,
-  inArray,
   isNotNull,
   isNull,
   lt,
@@ -350,29 +349,6 @@ export async function findEnrollmentBySn(db: DbOrTx, enrollmentSn: string) {
     .from(enrollments)
     .where(eq(enrollments.enrollment_sn, enrollmentSn));
   return row;
-}
-
-export async function findTeacherBySn(db: DbOrTx, teacherSn: string) {
-  const [row] = await db
-    .select({ id: teachers.id, teacherSn: teachers.teacher_sn })
-    .from(teachers)
-    .where(eq(teachers.teacher_sn, teacherSn));
-  return row;
-}
-
-/** Teachers' public ids and names, for display. */
-export function findTeacherNames(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: teachers.id,
-      teacherSn: teachers.teacher_sn,
-      nameEn: teachers.name_en,
-      nameZh: teachers.name_zh,
-    })
-    .from(teachers)
-    .where(inArray(teachers.id, ids))
-    .orderBy(asc(teachers.name_en), asc(teachers.id));
 }
 
 /** The family (by `user_sn`) and, when it is theirs and not deleted, the child (`student_sn`). */

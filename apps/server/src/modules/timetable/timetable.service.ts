@@ -7,6 +7,7 @@ import {
   type LeaveRequestQuery,
 } from '@portal/shared/staff';
 import type { AppContext } from '../../app-context';
+import { findTeacherIdBySn } from '../teachers/teachers.service';
 import { notFound } from '../../lib/app-error';
 import { dayInZone, zonedTimeToUtc } from '../../lib/time';
 import {
@@ -16,7 +17,6 @@ import {
   findCourseEnrollments,
   findFeedback,
   findLeaveRequests,
-  findTeacherBySn,
   type ClassFilter,
   type ClassLessonRow,
 } from './timetable.repository';
@@ -160,9 +160,9 @@ export function groupClasses(rows: ClassLessonRow[], now: Date): TimetableClass[
 
 /** The teacher named by `teacherSn`; 404 when there is none. */
 export async function requireTeacher(ctx: Pick<AppContext, 'db'>, teacherSn: string) {
-  const teacher = await findTeacherBySn(ctx.db, teacherSn);
-  if (!teacher) throw notFound('timetableTeacherNotFound');
-  return teacher;
+  const id = await findTeacherIdBySn(ctx, teacherSn);
+  if (id === undefined) throw notFound('timetableTeacherNotFound');
+  return { id, teacherSn };
 }
 
 /** The course `courseId`; 404 when there is none. */
