@@ -203,7 +203,7 @@ test('logout revokes the session and returns to sign-in', async ({ page }) => {
   await signInWithPassword(page, parent);
   await page.goto('/home/children/information');
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -92,7 +92,7 @@ test('buy a plan: badge and Pass Information (zh_CN)', async ({ page, consoleErr
   await expect(page.getByRole('heading', { name: '支付成功' })).toBeVisible();
   await expect(page.getByText(/无限畅学 · 2 个孩子/)).toBeVisible();
 
-  await page.getByRole('button', { name: '账户' }).click();
+  await page.getByRole('button', { name: '账户', exact: true }).click();
   await page.getByRole('menuitem', { name: '月卡信息' }).click();
   await expect(page.getByRole('heading', { name: '月卡信息' })).toBeVisible();
   await expect(page.getByText('$349.00 / 月')).toBeVisible();
@@ -150,7 +150,7 @@ test('monthly statement: switching the month starts again (en)', async ({
   await createLessons(page, parent, { firstInMinutes: 60 });
   await useLanguage(page, 'en');
   await signInWithPassword(page, parent);
-  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Monthly Statement' }).click();
   await expect(page.getByRole('heading', { name: 'Monthly Statement' })).toBeVisible();
   // Without a month the server shows the current one; nothing is sent.
