@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { createTestDatabase } from '../../test/helpers/database';
 import { systemClock } from '../app-context';
@@ -26,14 +26,6 @@ beforeAll(async () => {
   };
 });
 afterAll(() => database.close());
-
-async function waitFor(check: () => boolean, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('the job queue', () => {
   it('hands each job to one of two instances once, retries a failing one with back-off, and keeps jobs sent before a worker starts', async () => {
@@ -76,7 +68,13 @@ describe('the job queue', () => {
           started[i % 2]!.send('test-count', { id: i + 1, failTimes: i === 7 ? 2 : 0 }),
         ),
       );
-      await waitFor(() => seen.size === 21 && (seen.get(8)?.length ?? 0) === 3);
+      await vi.waitFor(
+        () => {
+          expect(seen.size).toBe(21);
+          expect(seen.get(8)).toHaveLength(3);
+        },
+        { timeout: 30_000, interval: 100 },
+      );
       // Give a duplicate delivery the time to show up.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       for (const [id, runs] of seen) expect(runs, `job ${id}`).toHaveLength(id === 8 ? 3 : 1);

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lessonReminders } from '../db/schema';
 import { createBareEnrollment, createChild, createCourse } from '../../test/factories/lessons';
 import { createParent } from '../../test/factories/parents';
@@ -21,14 +21,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MIN = 60_000;
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 40_000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('reminders on the job queue', () => {
   it('two schedulers plan and send each reminder once; a provider failing twice is retried to success', async () => {
@@ -85,10 +77,13 @@ describe('reminders on the job queue', () => {
           .select()
           .from(lessonReminders)
           .where(inArray(lessonReminders.lesson_id, lessonIds));
-      await waitFor(async () => {
-        const now = await rows();
-        return now.length === 2 && now.every((row) => row.state === 'sent');
-      });
+      await vi.waitFor(
+        async () => {
+          const now = await rows();
+          expect(now.map((row) => row.state)).toEqual(['sent', 'sent']);
+        },
+        { timeout: 40_000, interval: 200 },
+      );
       // Time for a duplicate delivery to show itself.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       const final = await rows();

@@ -66,8 +66,31 @@ export function fileNameOf(disposition: string | null): string | null {
   return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? null;
 }
 
+/**
+ * Downloads `path` and offers the file under the server's name (else `fallbackName`). A refusal
+ * was already shown (or the session ended); anything the client did not show — a network
+ * failure, an answer without a message — is said as `failed`. Answers whether it was saved.
+ */
+export async function saveDownload(
+  client: Pick<ApiClient, 'download'>,
+  path: string,
+  options: { query?: Query; fallbackName: string; failed: string },
+): Promise<boolean> {
+  try {
+    const file = await client.download(path, { query: options.query });
+    saveFile(file.blob, file.fileName ?? options.fallbackName);
+    return true;
+  } catch (error) {
+    const shown =
+      error instanceof ApiError &&
+      (error.toastId !== null || error.httpStatus === 401 || error.code === SESSION_EXPIRED_CODE);
+    if (!shown) notify('yellow', options.failed);
+    return false;
+  }
+}
+
 /** Offers a downloaded file to the visitor under `fileName` (the browser's own download). */
-export function saveFile(blob: Blob, fileName: string): void {
+function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,9 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { SESSION_EXPIRED_CODE } from '@portal/shared/api';
 import { BooksSchema } from '@portal/shared/staff';
-import { notify } from '@portal/web-kit/notify';
-import { saveFile } from '@portal/web-kit/api-client';
-import { api, ApiError, OPS_API } from '../../lib/api-client';
+import { saveDownload } from '@portal/web-kit/api-client';
+import { api, OPS_API } from '../../lib/api-client';
 
 export interface BooksRange {
   from: string;
@@ -27,14 +25,9 @@ export async function downloadBooks(
   range: BooksRange,
   failed: string,
 ): Promise<void> {
-  try {
-    const file = await api.download(`${OPS_API}/books.${kind}`, { query: { ...range } });
-    saveFile(file.blob, file.fileName ?? `books-${range.from}-${range.to}.${kind}`);
-  } catch (error) {
-    // Not for an ended session: the member is on the way to sign-in.
-    const signedOut =
-      error instanceof ApiError &&
-      (error.httpStatus === 401 || error.code === SESSION_EXPIRED_CODE);
-    if (!signedOut && !(error instanceof ApiError && error.toastId)) notify('yellow', failed);
-  }
+  await saveDownload(api, `${OPS_API}/books.${kind}`, {
+    query: { ...range },
+    fallbackName: `books-${range.from}-${range.to}.${kind}`,
+    failed,
+  });
 }

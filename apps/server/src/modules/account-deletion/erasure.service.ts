@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { calendarFeeds, lessonReminders, reminderSettings } from '../../db/schema';
 import { recordAudit } from '../audit/audit.service';
+import { removeCalendarFeed } from '../calendar-feed/calendar-feed.service';
+import { forgetReminders } from '../reminders/reminders.service';
 import { activePlansAt, updateMembershipRow } from '../membership/membership.service';
 import { cancelLessonsOfChild } from '../scheduling/scheduling.service';
 import {
@@ -42,9 +42,8 @@ async function eraseOne(ctx: Ctx, now: Date, failures: unknown[]): Promise<boole
       await updateMembershipRow(tx, plan.id, { cancelled_at: now, updated_at: now });
     await erasePersonalData(tx, account, newAnonymousSn(), now);
     // Reminders and the calendar link serve only a live family: nothing to keep (issue #24).
-    await tx.delete(lessonReminders).where(eq(lessonReminders.parent_id, account.id));
-    await tx.delete(reminderSettings).where(eq(reminderSettings.parent_id, account.id));
-    await tx.delete(calendarFeeds).where(eq(calendarFeeds.parent_id, account.id));
+    await forgetReminders({ db: tx }, account.id);
+    await removeCalendarFeed({ db: tx }, account.id);
     await recordAudit(tx, {
       staffId: null,
       action: 'account.erased',

@@ -19,6 +19,10 @@ export function findFeedByParent(db: DbOrTx, parentId: number) {
     .then((rows) => rows[0]);
 }
 
+export async function deleteFeed(db: DbOrTx, parentId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.parent_id, parentId));
+}
+
 /**
  * Puts the parent's one feed row in place with a new token hash; answers whether a row was there
  * before. The row lock makes two resets at once take turns, so each answers truthfully.

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import { newOpaqueToken, sha256 } from '../../lib/tokens';
 import { buildFeed, type FeedLesson } from './calendar-feed.ical';
 import {
+  deleteFeed,
   findFeedByParent,
   findFeedLessons,
   findFeedOwner,
@@ -60,6 +61,11 @@ export async function createCalendarFeed(
 }
 
 /** The rate limiter's key for a feed URL: the token's hash, so no token is stored there. */
+/** The family's feed link stops working and is forgotten (an erased account, issue #25). */
+export function removeCalendarFeed(ctx: Pick<AppContext, 'db'>, parentId: number): Promise<void> {
+  return deleteFeed(ctx.db, parentId);
+}
+
 export function feedRateKey(token: string): string {
   return sha256(token).slice(0, 32);
 }

@@ -87,14 +87,14 @@ export async function getLatestDataExport(
   };
 }
 
+/** The queue's job that builds exports (jobs/index.ts). */
+export const DATA_EXPORT_JOB = 'data-export';
+
 /**
  * Queues an export. While one is queued or being built, a second request answers that one
  * (the database's partial unique index keeps parallel requests to one row). The link goes by
  * e-mail, so an account without one is refused.
  */
-/** The queue's job that builds exports (jobs/index.ts). */
-export const DATA_EXPORT_JOB = 'data-export';
-
 export async function requestDataExport(
   ctx: Pick<AppContext, 'db' | 'clock' | 'queue'>,
   parentId: number,

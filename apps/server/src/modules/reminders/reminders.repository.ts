@@ -78,6 +78,12 @@ export async function insertDueReminders(
   return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
 
+/** The parent's reminder choices and every reminder planned or sent to them. */
+export async function deleteParentReminders(db: DbOrTx, parentId: number): Promise<void> {
+  await db.delete(lessonReminders).where(eq(lessonReminders.parent_id, parentId));
+  await db.delete(reminderSettings).where(eq(reminderSettings.parent_id, parentId));
+}
+
 /**
  * Queued reminders nobody has touched since `before`: a send job lost between planning and the
  * queue, or a worker that died mid-send. Sending them again is safe (`sendReminder` claims).

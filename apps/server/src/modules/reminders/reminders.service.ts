@@ -13,6 +13,7 @@ import { localParts } from '../../lib/time';
 import { findParentById } from '../parents/parents.service';
 import { sendEmailToParent, sendSmsToParent } from '../messages/messages.service';
 import {
+  deleteParentReminders,
   findDeliveries,
   findFamilyLessonsBetween,
   findReminderLesson,
@@ -147,6 +148,14 @@ export function planDueReminders(ctx: Pick<AppContext, 'db'>, now: Date): Promis
     soonMs: REMINDER_LEAD_MS.soon,
     staleAfterMs: DAY_BEFORE_STALE_MS,
   });
+}
+
+/**
+ * Forgets the family's reminder choices and reminders (an erased account: they serve only a live
+ * family, and their texts named the children).
+ */
+export function forgetReminders(ctx: Pick<AppContext, 'db'>, parentId: number): Promise<void> {
+  return deleteParentReminders(ctx.db, parentId);
 }
 
 /** The queue's jobs (jobs/index.ts): the planner every minute, and one send per reminder. */
