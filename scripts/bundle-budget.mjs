@@ -21,9 +21,12 @@ import { readManifest } from '../apps/web/scripts/manifest.mjs';
  * plan orders, dates, zones) and the screens' texts in the language chunk grew by ~3.3 KB, the
  * date pickers' per-language formats and the form feedback add ~1.5 KB, while the stored-zone
  * hook left the entry (−2.4 KB) and the password form loads when its tab is turned to (−3.8 KB).
+ * 279.9 KB since the screens' shared code is one chunk again, without the import-graph plugin
+ * that kept the signed-in half out of the sign-in page's load (+3.3 KB; decision 052 measures
+ * what that plugin was worth).
  */
 export const BUDGETS = {
-  signInInitial: 279 * 1024,
+  signInInitial: 281 * 1024,
   /** Any chunk a screen loads beyond the shared ones its entry already brings. */
   routeChunk: 60 * 1024,
 };

@@ -1,8 +1,10 @@
-// Pre-renders the sign-in page `/` into dist/shell/<language>.html after `vite build`
-// (decision 026): the built index.html with the screen's markup in #root, its stylesheets written
-// into the head, and in place of its script tags the inline script that keeps or removes the
-// shell and starts the app (src/app/shell/keep-shell.ts). The server sends the shell of the
-// visitor's language for `/` (apps/server/src/plugins/web.ts).
+// Pre-renders the sign-in page and the signed-in screens parents open most (app/shell/render.tsx)
+// after `vite build`, into dist/shell/<language>/<path with "_" for "/">.html (decisions 026
+// and 052): the built index.html with the page's markup in #root, its stylesheets written into
+// the head (it paints from the document alone) and its screen's chunks preloaded beside the
+// entry. The server sends the page of the visitor's language for those paths
+// (apps/server/src/plugins/web.ts); index.html's inline script drops it when the visitor's stored
+// language or session says otherwise.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,25 +13,17 @@ import { readManifest } from './manifest.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webDir, 'dist');
-const LANGUAGE_CHUNK = (language) => `src/locales/${language}/index.ts`;
-
 const { chunks: manifest, entryKey, closure } = readManifest(dist);
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 
-/** The screen's own chunks beyond the ones the entry (already in index.html) brings. */
-function screenChunks(screen) {
-  const entry = closure(entryKey);
-  return [...closure(screen)].filter((key) => !entry.has(key));
-}
-
-const STYLESHEET = /\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
-const PRELOAD = /\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
+/** The file the server looks for (shellFile in apps/server/src/plugins/web.ts). */
+const shellFile = (language, pagePath) => `shell/${language}/${pagePath.replaceAll('/', '_')}.html`;
 
 /**
  * A stylesheet of the build as a `<style>` element, after a disabled `<link>` to its file. The
  * browser does not fetch a disabled stylesheet, but Vite's preload helper counts the link as
  * loaded: without it, the router's import of the screen appended the screen's stylesheets as
- * files, fetched them again and waited for them before hydrating (one more round trip).
+ * files, fetched them again and waited for them before rendering (one more round trip).
  */
 function inlineStyle(file) {
   const css = readFileSync(path.join(dist, file), 'utf8');
@@ -37,32 +31,28 @@ function inlineStyle(file) {
   return `<link rel="stylesheet" href="/${file}" disabled /><style data-from="/${file}">${css}</style>`;
 }
 
-/**
- * The page's stylesheets, the screen's own with them, are written into the head, and its scripts
- * are left to the inline start (keep-shell.ts): the shell paints with the document alone. As
- * files, stylesheets and scripts shared HTTP/1.1's six connections and the first paint waited
- * for them (Lighthouse request list of `/`).
- */
-function withAssets(html, language, screen) {
-  const chunks = screenChunks(screen);
+const STYLESHEET = /\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
+
+/** The template with the page's stylesheets inline and its own chunks preloaded. */
+function withAssets(html, language, sources) {
+  const entry = closure(entryKey);
+  const own = [...new Set(sources.flatMap((source) => [...closure(source)]))].filter(
+    (key) => !entry.has(key),
+  );
   const css = [
     ...[...html.matchAll(STYLESHEET)].map((match) => match[1]),
-    ...chunks.flatMap((key) => manifest[key].css ?? []),
+    ...own.flatMap((key) => manifest[key].css ?? []),
   ];
-  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-  if (!entry) throw new Error('prerender: index.html has no module script');
-  const preload = [
-    ...[...html.matchAll(PRELOAD)].map((match) => match[1]),
-    ...[LANGUAGE_CHUNK(language), ...chunks].map((key) => `/${manifest[key].file}`),
-  ];
-  const head = html.replace(STYLESHEET, '').replace(PRELOAD, '').replace(entry[0], '');
-  return {
-    html: head.replace(
+  const preload = [`src/locales/${language}/index.ts`, ...own].map(
+    (key) => `    <link rel="modulepreload" crossorigin href="/${manifest[key].file}">\n`,
+  );
+  return html
+    .replace(STYLESHEET, '')
+    .replace(
       '</head>',
-      () => `${css.map((file) => `  ${inlineStyle(file)}\n`).join('')}  </head>`,
-    ),
-    scripts: { entry: entry[1], preload },
-  };
+      () =>
+        `${preload.join('')}${css.map((file) => `    ${inlineStyle(file)}\n`).join('')}  </head>`,
+    );
 }
 
 const escapeHtml = (text) =>
@@ -82,33 +72,38 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, ws: false },
 });
 try {
-  const { renderSignInShell } = await vite.ssrLoadModule('/src/app/shell/render.tsx');
-  const { SIGN_IN_SCREEN } = await vite.ssrLoadModule('/src/app/shell/sign-in-screen.ts');
-  const { LANGUAGES } = await vite.ssrLoadModule('@portal/shared/i18n');
-  mkdirSync(path.join(dist, 'shell'), { recursive: true });
-  for (const language of LANGUAGES) {
-    const page = withAssets(template, language, SIGN_IN_SCREEN);
-    const shell = await renderSignInShell(language, page.scripts);
-    let html = swap(
-      page.html,
-      '<html lang="en">',
-      `<html lang="${shell.htmlLang}" data-mantine-color-scheme="light">`,
-    );
-    html = swap(
-      html,
-      /<title>.*<\/title>/.exec(html)?.[0] ?? '<title>',
-      `<title>${escapeHtml(shell.title)}</title>`,
-    );
-    html = swap(
-      html,
-      '<div id="root"></div>',
-      `<div id="root" data-shell="${language}" aria-disabled="true">${shell.markup}</div>\n    <script>${shell.script}</script>`,
-    );
-    writeFileSync(path.join(dist, 'shell', `${language}.html`), html);
-  }
-  console.log(
-    `pre-rendered the sign-in page: ${LANGUAGES.map((l) => `shell/${l}.html`).join(', ')}`,
+  const { renderShell, SHELL_PAGES, shellSources } = await vite.ssrLoadModule(
+    '/src/app/shell/render.tsx',
   );
+  const { LANGUAGES } = await vite.ssrLoadModule('@portal/shared/i18n');
+  const written = [];
+  for (const language of LANGUAGES) {
+    mkdirSync(path.join(dist, 'shell', language), { recursive: true });
+    for (const page of SHELL_PAGES) {
+      const shell = await renderShell(language, page);
+      let html = withAssets(template, language, shellSources(page));
+      html = swap(
+        html,
+        '<html lang="en">',
+        `<html lang="${shell.htmlLang}" data-mantine-color-scheme="light">`,
+      );
+      html = swap(
+        html,
+        /<title>.*<\/title>/.exec(html)?.[0] ?? '<title>',
+        `<title>${escapeHtml(shell.title)}</title>`,
+      );
+      const session = page.signedIn ? ' data-session' : '';
+      html = swap(
+        html,
+        '<div id="root"></div>',
+        `<div id="root" data-shell="${language}"${session} aria-disabled="true">${shell.markup}</div>`,
+      );
+      const file = shellFile(language, page.path);
+      writeFileSync(path.join(dist, file), html);
+      written.push(file);
+    }
+  }
+  console.log(`pre-rendered: ${written.join(', ')}`);
 } finally {
   await vite.close();
 }

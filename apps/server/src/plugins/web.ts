@@ -1,29 +1,28 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Language } from '@portal/shared/i18n';
 import { sendRouteNotFound } from './errors';
 import { cspAllowingInlineScripts } from './security';
 import { builtAppStatic } from './static-build';
 
-interface Shell {
+interface Page {
   file: string;
   csp: string;
   mtimeMs: number;
 }
 
 /**
- * The pre-rendered sign-in pages the web build writes (`shell/<language>.html`, decision 026),
- * each with the CSP that allows its own inline script. Read again when the file changes, so a
- * build written under a running server never meets a stale hash (its script would be refused
- * and the app would not start).
+ * The web build's HTML pages (index.html, and the pre-rendered `shell/<language>/<path>.html`
+ * of decisions 026 and 052), each with the CSP that allows its own inline script by hash. Read
+ * again when the file changes, so a build written under a running server never meets a stale
+ * hash (its script would be refused). Undefined when the build has no such file.
  */
-function shellReader(distDir: string): (language: Language) => Shell | undefined {
-  const cache = new Map<Language, Shell>();
-  return (language) => {
-    const file = `shell/${language}.html`;
+function pageReader(distDir: string): (file: string) => Page | undefined {
+  const cache = new Map<string, Page>();
+  return (file) => {
     const full = path.join(distDir, file);
     let mtimeMs: number;
     try {
@@ -31,16 +30,23 @@ function shellReader(distDir: string): (language: Language) => Shell | undefined
     } catch {
       return undefined;
     }
-    const cached = cache.get(language);
+    const cached = cache.get(file);
     if (cached?.mtimeMs === mtimeMs) return cached;
     const scripts = [...readFileSync(full, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
       (match) => match[1] ?? '',
     );
-    const shell = { file, csp: cspAllowingInlineScripts(scripts), mtimeMs };
-    cache.set(language, shell);
-    return shell;
+    const page = { file, csp: cspAllowingInlineScripts(scripts), mtimeMs };
+    cache.set(file, page);
+    return page;
   };
 }
+
+/** The pre-rendered page of `urlPath` in `language`, as the build names it (prerender.mjs). */
+export const shellFile = (language: Language, urlPath: string) =>
+  `shell/${language}/${urlPath.replaceAll('/', '_')}.html`;
+
+/** Pre-rendered pages exist for a few paths only; nothing else is looked up on disk. */
+const SHELL_PATH = /^\/[A-Za-z/]{0,40}$/;
 
 /**
  * Serves the built web app and answers client routes with index.html (spec: unknown paths reach
@@ -50,24 +56,36 @@ export const webPlugin = fp(
   async (app: FastifyInstance, options: { distDir: string | undefined }) => {
     const distDir = options.distDir ? path.resolve(options.distDir) : undefined;
     const hasWeb = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
+    let webPage:
+      ((request: FastifyRequest, reply: FastifyReply, urlPath: string) => unknown) | undefined;
     if (hasWeb) {
       await app.register(fastifyStatic, {
         ...builtAppStatic(distDir),
-        // The pre-rendered pages are answers of "/" only, with their own CSP (below).
+        // Pages are answered below, each with the CSP of its inline script (the routes below
+        // win over the wildcard); the pre-rendered ones only for their paths.
         allowedPath: (pathName) => !pathName.startsWith('/shell/'),
       });
-      // The static wildcard answers "/" as a directory (400); the app's sign-in page lives there,
-      // pre-rendered in the visitor's language when the build made it.
-      const shellFor = shellReader(distDir);
-      app.get('/', { schema: { hide: true } }, (request, reply) => {
-        const shell = shellFor(request.lang);
+      const pageOf = pageReader(distDir);
+      /**
+       * The app's document for a client route: the page pre-rendered for it in the visitor's
+       * language when the build made one (`lang` header, then Accept-Language), else index.html.
+       */
+      const sendPage = (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
+        const shell = SHELL_PATH.test(urlPath)
+          ? pageOf(shellFile(request.lang, urlPath))
+          : undefined;
+        const page = shell ?? pageOf('index.html');
         reply.header('cache-control', 'no-cache');
-        if (!shell) return reply.sendFile('index.html');
-        return reply
-          .header('vary', 'lang, accept-language')
-          .header('content-security-policy', shell.csp)
-          .sendFile(shell.file);
-      });
+        if (!page) return sendRouteNotFound(request, reply);
+        if (shell) reply.header('vary', 'lang, accept-language');
+        return reply.header('content-security-policy', page.csp).sendFile(page.file);
+      };
+      // The static wildcard answers "/" as a directory (400); the sign-in page lives there.
+      app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
+      app.get('/index.html', { schema: { hide: true } }, (request, reply) =>
+        sendPage(request, reply, '/index.html'),
+      );
+      webPage = sendPage;
     } else {
       app.log.warn({ distDir }, 'web app not built: serving the API only');
     }
@@ -85,7 +103,7 @@ export const webPlugin = fp(
       // A missing asset is a real 404; a client route gets the app.
       if (urlPath.startsWith('/assets/') || path.extname(urlPath) !== '')
         return sendRouteNotFound(request, reply);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return webPage?.(request, reply, urlPath);
     });
   },
 );

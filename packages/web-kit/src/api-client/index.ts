@@ -51,6 +51,12 @@ export interface ApiClientConfig {
   token: () => string | null;
   /** The session ended (code 10001 or HTTP 401): forget it and leave for sign-in. */
   signedOut: () => void;
+  /**
+   * A GET the page already sent for this URL, token and language before the app's code ran
+   * (the parents' document starts its first calls: apps/web/src/lib/early-calls.ts). The answer
+   * is used once, in place of sending the same request again.
+   */
+  early?: (url: string, token: string | null, language: string) => Promise<Response> | undefined;
 }
 
 type Page<T> = { data: T; total: number; now_status: number };
@@ -153,8 +159,18 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const isFile = options.body instanceof Blob;
     if (isFile) headers['content-type'] = (options.body as Blob).type || 'application/octet-stream';
     else if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const url = buildUrl(config.base, path, options.query);
+    const early =
+      method === 'GET' ? config.early?.(url, token, headers[LANGUAGE_HEADER]!) : undefined;
+    if (early) {
+      try {
+        return await early;
+      } catch {
+        // Sent again below, as if there had been none.
+      }
+    }
     try {
-      return await fetch(buildUrl(config.base, path, options.query), {
+      return await fetch(url, {
         method,
         headers,
         body:

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { AppProvider } from '../provider';
 import { routes } from '../router';
-import { renderSignInShell } from './render';
+import { renderShell, SHELL_PAGES } from './render';
 
 afterEach(async () => {
   document.body.innerHTML = '';
@@ -17,7 +17,7 @@ describe('the pre-rendered sign-in page (decision 026)', () => {
   it.each(['en', 'zh_CN'] as const)(
     'in %s has the elements the router draws at /, so the app takes them over',
     async (language) => {
-      const shell = await renderSignInShell(language, { entry: '/assets/index.js', preload: [] });
+      const shell = await renderShell(language, SHELL_PAGES[0]!);
       const container = document.body.appendChild(document.createElement('div'));
       container.innerHTML = shell.markup;
       const header = container.querySelector('header');
@@ -45,4 +45,18 @@ describe('the pre-rendered sign-in page (decision 026)', () => {
       expect(container.querySelector('footer')).not.toBeNull();
     },
   );
+
+  it.each(
+    SHELL_PAGES.filter((page) => page.signedIn).flatMap((page) =>
+      (['en', 'zh_CN'] as const).map((language) => [page.path, language, page] as const),
+    ),
+  )('the signed-in frame of %s in %s has the title the screen draws', async (_, language, page) => {
+    const shell = await renderShell(language, page);
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = shell.markup;
+    const title = container.querySelector('main h1')?.textContent;
+    expect(title).toBeTruthy();
+    expect(shell.title.startsWith(`${title} · `)).toBe(true);
+    expect(container.querySelector('header')).not.toBeNull();
+  });
 });

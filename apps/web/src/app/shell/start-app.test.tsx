@@ -77,4 +77,25 @@ describe('startApp (decision 026)', () => {
     expect(input.value).toBe('13800138000');
     expect(document.activeElement).toBe(input);
   });
+
+  it('replaces a signed-in frame in one commit once the router is ready', async () => {
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = '<header>frame</header><main><h1>Upcoming lessons</h1></main>';
+    for (const [name, value] of [
+      ['data-shell', 'en'],
+      ['data-session', ''],
+      ['aria-disabled', 'true'],
+    ])
+      container.setAttribute(name!, value!);
+    const router = fakeRouter(false);
+    const started = startApp(container, <p>lessons</p>, router);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The frame stays painted while the screen's code loads.
+    expect(container.querySelector('h1')?.textContent).toBe('Upcoming lessons');
+    router.finish();
+    await started;
+    await vi.waitFor(() => expect(container.innerHTML).toBe('<p>lessons</p>'));
+    for (const name of ['data-shell', 'data-session', 'aria-disabled'])
+      expect(container.hasAttribute(name)).toBe(false);
+  });
 });

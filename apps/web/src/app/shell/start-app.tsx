@@ -8,20 +8,23 @@ export interface StartingRouter {
 }
 
 /**
- * Renders the app into `container`. A page pre-rendered at build time (`data-shell`, decision
- * 026) is hydrated once the router has the screen's code: React takes over the shell's elements
- * instead of drawing them again, in slices between which the browser can answer input (a
- * transition, as React Router's own client entry does). What the visitor typed into the shell
- * meanwhile is handed to the form.
+ * Renders the app into `container`, in a transition: React renders in slices between which the
+ * browser can answer input, as React Router's own client entry does. A page pre-rendered at
+ * build time (`data-shell`, decisions 026 and 052) stays until the router has the screen's code.
+ * The sign-in page is hydrated: React takes over its elements instead of drawing them again, and
+ * what the visitor typed meanwhile is handed to the form. A signed-in screen's frame
+ * (`data-session`) held no data: the app draws the screen afresh and replaces it in one commit.
  */
 export async function startApp(container: HTMLElement, app: ReactNode, router: StartingRouter) {
   if (!container.hasAttribute('data-shell')) {
-    createRoot(container).render(app);
+    startTransition(() => createRoot(container).render(app));
     return;
   }
   await routerInitialized(router);
+  const taken = <Hydrated container={container}>{app}</Hydrated>;
   startTransition(() => {
-    hydrateRoot(container, <Hydrated container={container}>{app}</Hydrated>);
+    if (container.hasAttribute('data-session')) createRoot(container).render(taken);
+    else hydrateRoot(container, taken);
   });
 }
 
@@ -39,8 +42,8 @@ function routerInitialized(router: StartingRouter): Promise<void> {
 /** Runs once the shell is the app's: the shell's marks go, typed text reaches the form. */
 function Hydrated({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useLayoutEffect(() => {
-    container.removeAttribute('data-shell');
-    container.removeAttribute('aria-disabled');
+    for (const name of ['data-shell', 'data-session', 'aria-disabled'])
+      container.removeAttribute(name);
     container.querySelectorAll('input').forEach(announceTyped);
   }, [container]);
   return children;

@@ -118,7 +118,10 @@ export function DashboardPage() {
                 {account.data?.balance ?? '–'}
               </Text>
               <Text size="sm" c="dimmed" mb="md">
-                {t('availableAfter', { count: account.data?.balance_valid ?? 0 })}
+                {/* Until the balance is in, an empty line of the same height: never "0 available". */}
+                {account.data
+                  ? t('availableAfter', { count: account.data.balance_valid })
+                  : '\u00a0'}
               </Text>
               <Group>
                 <Button component={Link} to={paths.recharge} size="sm">
