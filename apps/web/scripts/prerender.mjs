@@ -1,8 +1,8 @@
 // Pre-renders the sign-in page and the signed-in screens parents open most (app/shell/render.tsx)
 // after `vite build`, into dist/shell/<language>/<path with "_" for "/">.html (decisions 026
 // and 052): the built index.html with the page's markup in #root, its stylesheets written into
-// the head (it paints from the document alone) and its screen's chunks preloaded beside the
-// entry. The server sends the page of the visitor's language for those paths
+// the head (it paints from the document alone) and its scripts listed for index.html's inline
+// script, which requests them once the page has painted. The server sends the page of the visitor's language for those paths
 // (apps/server/src/plugins/web.ts); index.html's inline script drops it when the visitor's stored
 // language or session says otherwise.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,14 @@ function inlineStyle(file) {
 
 const STYLESHEET = /\s*<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g;
 
-/** The template with the page's stylesheets inline and its own chunks preloaded. */
+const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const PRELOAD = /\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
+
+/**
+ * The template with the page's stylesheets inline, and its scripts (the entry, its preloads, the
+ * language and the screen's chunks) listed for index.html's inline script, which requests them
+ * once the page has painted.
+ */
 function withAssets(html, language, sources) {
   const entry = closure(entryKey);
   const own = [...new Set(sources.flatMap((source) => [...closure(source)]))].filter(
@@ -43,16 +50,22 @@ function withAssets(html, language, sources) {
     ...[...html.matchAll(STYLESHEET)].map((match) => match[1]),
     ...own.flatMap((key) => manifest[key].css ?? []),
   ];
-  const preload = [`src/locales/${language}/index.ts`, ...own].map(
-    (key) => `    <link rel="modulepreload" crossorigin href="/${manifest[key].file}">\n`,
-  );
-  return html
+  const script = ENTRY.exec(html);
+  if (!script) throw new Error('prerender: index.html has no module script');
+  const scripts = [
+    script[1],
+    ...[...html.matchAll(PRELOAD)].map((match) => match[1]),
+    ...[`src/locales/${language}/index.ts`, ...own].map((key) => `/${manifest[key].file}`),
+  ];
+  const page = html
     .replace(STYLESHEET, '')
+    .replace(PRELOAD, '')
+    .replace(script[0], '')
     .replace(
       '</head>',
-      () =>
-        `${preload.join('')}${css.map((file) => `    ${inlineStyle(file)}\n`).join('')}  </head>`,
+      () => `${css.map((file) => `    ${inlineStyle(file)}\n`).join('')}  </head>`,
     );
+  return { html: page, scripts: scripts.join(' ') };
 }
 
 const escapeHtml = (text) =>
@@ -81,7 +94,8 @@ try {
     mkdirSync(path.join(dist, 'shell', language), { recursive: true });
     for (const page of SHELL_PAGES) {
       const shell = await renderShell(language, page);
-      let html = withAssets(template, language, shellSources(page));
+      const assets = withAssets(template, language, shellSources(page));
+      let html = assets.html;
       html = swap(
         html,
         '<html lang="en">',
@@ -96,7 +110,7 @@ try {
       html = swap(
         html,
         '<div id="root"></div>',
-        `<div id="root" data-shell="${language}"${session} aria-disabled="true">${shell.markup}</div>`,
+        `<div id="root" data-shell="${language}"${session} data-scripts="${assets.scripts}" aria-disabled="true">${shell.markup}</div>`,
       );
       const file = shellFile(language, page.path);
       writeFileSync(path.join(dist, file), html);

@@ -145,4 +145,60 @@ describe('the pre-rendered page the document keeps (decisions 026 and 052)', () 
       expect(root().childElementCount).toBe(kept ? 1 : 0);
     },
   );
+
+  const started = () =>
+    [...document.head.querySelectorAll('script[type="module"]')].map((script) =>
+      script.getAttribute('src'),
+    );
+
+  it('requests the app once a kept page has painted, or after a second', () => {
+    vi.useFakeTimers();
+    try {
+      document.head.innerHTML = '';
+      vi.stubGlobal('navigator', { ...navigator, language: 'en-US' });
+      root().setAttribute('data-shell', 'en');
+      root().setAttribute('data-scripts', '/assets/index.js /assets/a.js /assets/b.js');
+      window.history.replaceState(null, '', '/');
+      new Function(INLINE)();
+      // happy-dom reports no paint: the second's fallback starts it.
+      expect(started()).toEqual([]);
+      vi.advanceTimersByTime(1000);
+      expect(started()).toEqual(['/assets/index.js']);
+      const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')];
+      expect(preloads.map((link) => link.getAttribute('href'))).toEqual([
+        '/assets/a.js',
+        '/assets/b.js',
+      ]);
+      vi.advanceTimersByTime(5000);
+      expect(started()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('requests the app at once when the page was dropped', () => {
+    document.head.innerHTML = '';
+    vi.stubGlobal('navigator', { ...navigator, language: 'zh-CN' });
+    root().setAttribute('data-shell', 'en');
+    root().setAttribute('data-scripts', '/assets/index.js');
+    window.history.replaceState(null, '', '/');
+    new Function(INLINE)();
+    expect(started()).toEqual(['/assets/index.js']);
+  });
+
+  it('keeps a form in the page from reloading it until the app has it', () => {
+    vi.stubGlobal('navigator', { ...navigator, language: 'en-US' });
+    root().setAttribute('data-shell', 'en');
+    root().innerHTML = '<form><input></form>';
+    window.history.replaceState(null, '', '/');
+    new Function(INLINE)();
+    const submit = () => {
+      const event = new Event('submit', { bubbles: true, cancelable: true });
+      root().querySelector('form')!.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(submit()).toBe(true);
+    root().removeAttribute('data-shell');
+    expect(submit()).toBe(false);
+  });
 });

@@ -15,9 +15,13 @@ export const prefetchDashboard: Prefetch = (client, url) => {
   if (page !== 1) void client.prefetchQuery(schedulePageQueryOptions(studentSn, page));
 };
 
-/** `AttendClassNow`: header, then the current child's upcoming lessons (the profile names the child). */
+/**
+ * `AttendClassNow`: header, children (the switcher), then the current child's upcoming lessons
+ * (the profile names the child).
+ */
 export const prefetchUpcoming: Prefetch = async (client) => {
   prefetchAccountHeader(client);
+  void client.prefetchQuery(childrenQueryOptions());
   // Joins the header's profile request in flight.
   const profile = await client.fetchQuery(profileQueryOptions());
   const studentSn = profile.student_info?.student_sn;

@@ -2,6 +2,7 @@ import { Container, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@portal/web-kit/page';
+import { childrenQueryOptions } from '../../../api/children';
 import { profileQueryOptions } from '../../../api/profile';
 import { upcomingGroupsQueryOptions } from '../api/schedule-queries';
 import { LessonGrid } from './lesson-grid';
@@ -19,6 +20,15 @@ export function AttendClassNowPage() {
     ...upcomingGroupsQueryOptions(studentSn),
     enabled: Boolean(studentSn),
   });
+  // The switcher (two children or more) and the lessons appear together: a switcher arriving
+  // after the lessons pushed them down (layout shift).
+  const children = useQuery(childrenQueryOptions());
+  const list = {
+    isPending: lessons.isPending || children.isPending,
+    isError: lessons.isError,
+    data: lessons.data,
+    refetch: lessons.refetch,
+  };
 
   return (
     <Container size="lg" py="xl">
@@ -29,7 +39,7 @@ export function AttendClassNowPage() {
       {profile.data && !studentSn ? (
         <LessonsEmpty text={t('noChild')} />
       ) : (
-        <ListState query={lessons}>
+        <ListState query={list}>
           {(page) =>
             page.data.length === 0 ? (
               <LessonsEmpty />

@@ -234,6 +234,9 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
             )}
             {offerCheck ? (
               <Paper bg="brand.0" p="xs" radius="sm" mt={4} data-testid="device-check-offer">
+                <Text size="sm" fw={600}>
+                  {t('lessonCard.offerQuestion', { ns: 'device' })}
+                </Text>
                 <Text size="sm">{t('lessonCard.offer', { ns: 'device' })}</Text>
                 <Group gap="md" mt={4}>
                   <Anchor
