@@ -106,7 +106,9 @@ describe('LessonCard → "Check my device" (issue #24)', () => {
 
   it('offers the check once the classroom is open; "Not now" puts it away for 30 days', async () => {
     renderWithProviders(<LessonCard lesson={lesson()} now={START - 2 * MIN} />);
-    expect(screen.getByTestId('device-check-offer')).toHaveTextContent(/Or enter now\./);
+    expect(screen.getByTestId('device-check-offer')).toHaveTextContent(
+      /Not checked on this device lately\?/,
+    );
     expect(screen.getByRole('link', { name: 'Check my device first' })).toHaveAttribute(
       'href',
       '/home/children/deviceCheck',
