@@ -8,6 +8,7 @@ import { RESULTS_DIR, ROOT, loadResult } from './common.mjs';
 import * as growth from '../growth.mjs';
 import * as lighthouse from '../lighthouse.mjs';
 import * as overhead from '../overhead.mjs';
+import * as returnVisit from '../return-visit.mjs';
 import * as signin from '../signin.mjs';
 import * as start from '../start.mjs';
 
@@ -144,6 +145,36 @@ Results saved before 2026-11-28 are a single audit per page without the quiet-ma
       r.settings
         ? `${r.settings.rounds} round(s) × ${r.settings.pages.length} page(s)${r.settings.builds.length > 1 ? ' × 2 builds' : ''}, quiet wait ≤ ${r.settings.quietWaitS} s${r.loaded ? ' · **loaded machine: figures are noise**' : ''}`
         : 'one run per page, no quiet-machine wait · **figures are noise**',
+  },
+  {
+    name: 'return-visit',
+    title:
+      'Return visit (`npm run bench -- return-visit [--rounds 3] [--quiet-wait 300] [--baseline-web <dir>]`)',
+    module: returnVisit,
+    method: `How soon a parent who has been here before sees their lessons on a slow phone. The built
+portal as for Lighthouse, in Debian's Chromium driven by Playwright (\`scripts/chromium.mjs\`),
+signed in as the demo parent the same way; \`/home/children/AttendClassNow\` and \`/index\`, each
+visit in a fresh browser context with a 412×823 mobile viewport. First visit unthrottled: network
+idle, then, if the page registered a service worker, \`navigator.serviceWorker.ready\` (at most
+10 s), then one reload (for every build, so builds with and without a worker get the same visits
+before the measured one; a worker installed on the first visit controls the reload). Then,
+through a DevTools protocol session of the page, Lighthouse's DevTools-throttling values for slow
+4G (\`Network.emulateNetworkConditions\`: 562.5 ms latency, 1,474.56 kbit/s down, 675 kbit/s up)
+and \`Emulation.setCPUThrottlingRate\` 4, and the page is visited again: a return visit with the
+HTTP cache and the service worker warm. An init script's \`MutationObserver\` notes when the first
+\`[data-testid="lesson-card"]\` (AttendClassNow) or lesson or course card (\`/index\`) is in the
+DOM; the time of the next animation frame plus a \`setTimeout(0)\` (≈ the frame that paints it),
+\`performance.now()\` from the navigation start, is the **first card**. LCP is the last entry of a
+buffered \`largest-contentful-paint\` observer once the network is idle. Requests are counted by
+where Chromium answered them (\`Network.responseReceived\`'s \`fromServiceWorker\`,
+\`fromDiskCache\`, \`fromPrefetchCache\`, and \`Network.requestServedFromCache\` for the memory
+cache; the rest went to the network); the JSON also has Playwright's \`response.fromServiceWorker()\`
+count. The emulation is the page's: requests a service worker forwards to the network itself may
+escape the network throttling. Quiet-machine waits, rounds, medians with spread, one retry and
+failure rows, and \`--baseline-web\` exactly as for Lighthouse. Target: first card ≤ 1,000 ms
+(median).`,
+    settings: (/** @type {any} */ r) =>
+      `${r.settings.rounds} round(s) × ${r.settings.pages.length} page(s)${r.settings.builds.length > 1 ? ' × 2 builds' : ''}, quiet wait ≤ ${r.settings.quietWaitS} s${r.loaded ? ' · **loaded machine: figures are noise**' : ''}`,
   },
 ];
 
