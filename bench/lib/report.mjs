@@ -157,19 +157,23 @@ signed in as the demo parent the same way; \`/home/children/AttendClassNow\` and
 visit in a fresh browser context with a 412×823 mobile viewport. First visit unthrottled: network
 idle, then, if the page registered a service worker, \`navigator.serviceWorker.ready\` (at most
 10 s), then one reload (for every build, so builds with and without a worker get the same visits
-before the measured one; a worker installed on the first visit controls the reload). Then,
-through a DevTools protocol session of the page, Lighthouse's DevTools-throttling values for slow
-4G (\`Network.emulateNetworkConditions\`: 562.5 ms latency, 1,474.56 kbit/s down, 675 kbit/s up)
-and \`Emulation.setCPUThrottlingRate\` 4, and the page is visited again: a return visit with the
-HTTP cache and the service worker warm. An init script's \`MutationObserver\` notes when the first
+before the measured one; a worker installed on the first visit controls the reload). The tab is
+then closed and the return visit opens a new one in the same context (HTTP cache, service worker
+and \`localStorage\` warm; no resources left in the old renderer's memory, as when a parent comes
+back another day). Through a DevTools protocol session of that page, Lighthouse's
+DevTools-throttling values for slow 4G (\`Network.emulateNetworkConditions\`: 562.5 ms latency,
+1,474.56 kbit/s down, 675 kbit/s up) and \`Emulation.setCPUThrottlingRate\` 4 apply, and the page
+is visited again. An init script's \`MutationObserver\` notes when the first
 \`[data-testid="lesson-card"]\` (AttendClassNow) or lesson or course card (\`/index\`) is in the
 DOM; the time of the next animation frame plus a \`setTimeout(0)\` (≈ the frame that paints it),
 \`performance.now()\` from the navigation start, is the **first card**. LCP is the last entry of a
 buffered \`largest-contentful-paint\` observer once the network is idle. Requests are counted by
 where Chromium answered them (\`Network.responseReceived\`'s \`fromServiceWorker\`,
 \`fromDiskCache\`, \`fromPrefetchCache\`, and \`Network.requestServedFromCache\` for the memory
-cache; the rest went to the network); the JSON also has Playwright's \`response.fromServiceWorker()\`
-count. The emulation is the page's: requests a service worker forwards to the network itself may
+cache; the rest went to the network, and of those the ones answered 304 on the wire —
+\`Network.responseReceivedExtraInfo\`, as \`responseReceived\` gives a revalidated response the
+cached 200 — are revalidations); the JSON also has Playwright's
+\`response.fromServiceWorker()\` count and every request's path by source. The emulation is the page's: requests a service worker forwards to the network itself may
 escape the network throttling. Quiet-machine waits, rounds, medians with spread, one retry and
 failure rows, and \`--baseline-web\` exactly as for Lighthouse. Target: first card ≤ 1,000 ms
 (median).`,
