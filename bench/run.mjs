@@ -6,11 +6,19 @@ import { writeReport } from './lib/report.mjs';
 import * as growth from './growth.mjs';
 import * as lighthouse from './lighthouse.mjs';
 import * as overhead from './overhead.mjs';
+import * as returnVisit from './return-visit.mjs';
 import * as signin from './signin.mjs';
 import * as start from './start.mjs';
 
 /** In the order `npm run bench` runs them. */
-export const BENCHMARKS = { overhead, growth, signin, start, lighthouse };
+export const BENCHMARKS = {
+  overhead,
+  growth,
+  signin,
+  start,
+  lighthouse,
+  'return-visit': returnVisit,
+};
 
 const args = parseArgs(process.argv.slice(2));
 // `npm run bench -- report` only rewrites docs/performance.md from the saved results.

@@ -22,6 +22,9 @@ export const PORTS = {
   signin: 4421,
   start: 4431,
   lighthouse: 4441,
+  lighthouseBaseline: 4442,
+  returnVisit: 4443,
+  returnVisitBaseline: 4444,
 };
 
 /**

@@ -8,6 +8,7 @@ import { RESULTS_DIR, ROOT, loadResult } from './common.mjs';
 import * as growth from '../growth.mjs';
 import * as lighthouse from '../lighthouse.mjs';
 import * as overhead from '../overhead.mjs';
+import * as returnVisit from '../return-visit.mjs';
 import * as signin from '../signin.mjs';
 import * as start from '../start.mjs';
 
@@ -101,7 +102,8 @@ after a full collection).`,
   },
   {
     name: 'lighthouse',
-    title: 'Lighthouse (`npm run bench -- lighthouse`)',
+    title:
+      'Lighthouse (`npm run bench -- lighthouse [--rounds 3] [--quiet-wait 300] [--baseline-web <dir>]`)',
     module: lighthouse,
     method: `Lighthouse 12.8 through its Node API with the default (mobile) configuration — emulated
 Moto G Power, simulated slow 4G and 4× CPU slowdown — in Debian's Chromium
@@ -110,11 +112,73 @@ puppeteer-core, on the built portal (\`apps/server/dist/server.js\`, fresh embed
 with demo data). \`/\` is the sign-in page and
 is audited signed out (signed in it redirects); the others signed in as the demo parent: the
 token from \`POST /api/login\` is written to \`localStorage\` (\`token\`, \`status\`, \`userinfo\`) on
-the portal's origin and Lighthouse runs with \`disableStorageReset\`. Each page is audited in a
+the portal's origin and Lighthouse runs with \`disableStorageReset\`. Each audit runs in a
 browser context of its own, so every audit is a first visit with a cold HTTP cache (before
 2026-11-23 16:40 the signed-in pages reused the cache warmed by the pages audited before them).
-\`--reports <dir>\` keeps each page's whole report; \`--pages /,/index\` audits only those.`,
-    settings: () => 'one run per page',
+**Quiet machine:** before each audit the run waits (polling every 5 s, at most \`--quiet-wait\`
+seconds, default 300) until the 1-minute load average is below 1; the load average is recorded
+before and after every audit. An audit that started with the machine still busy is marked
+\`loaded\`, and a run with any loaded audit is headed "loaded machine: figures are noise" — such
+a table is not a result. **Rounds:** \`--rounds N\` (default 3) audits every page N times, each
+round with the pages in another order (the list rotated by one); the table gives per page the
+**median** of Performance, Accessibility, LCP, TBT, CLS and FCP, and the spread (min–max) of
+Performance and LCP. The target is judged on the medians: Performance ≥ 95, Accessibility ≥ 100,
+LCP ≤ 2,000 ms, TBT ≤ 200 ms, CLS ≤ 0.02. **Failures:** an audit with a Lighthouse
+\`runtimeError\`, a null performance score or no numeric LCP is retried once; failing again, it is
+a failure row with Lighthouse's error code and message (or "no LCP"), left out of the medians —
+never a score of 0. **Where the time goes:** for every page whose medians miss a target, the
+audit whose LCP is closest to the median is broken down below the table: the LCP element and its
+phases (\`largest-contentful-paint-element\`: TTFB, load delay, load duration, render delay, scaled
+to the simulated LCP; the trace engine's observed, unthrottled phases from
+\`lcp-breakdown-insight\` are in the JSON), the four largest groups of \`mainthread-work-breakdown\`,
+the three scripts of \`bootup-time\` with the most scripting time, and the number and transfer size
+of the requests started before the observed LCP (\`network-requests\`). **Baseline side by side:**
+\`--baseline-web <dir>\` starts a second server (the same server build, \`WEB_DIST_DIR=<dir>\`, its
+own data directory and port) serving an older web build; every round then audits each page on
+both, alternating which goes first, and the table has \`baseline\` and \`current\` rows and a
+"current vs baseline" line (score differences, time ratios). A baseline web build:
+\`git worktree add /tmp/base <commit> && cd /tmp/base && npm ci && npm run build -w @portal/web\`,
+then \`--baseline-web /tmp/base/apps/web/dist\`. \`--pages /,/index\` audits only those pages;
+\`--reports <dir>\` keeps every audit's whole report and \`--traces <dir>\` its devtools trace.
+Results saved before 2026-11-28 are a single audit per page without the quiet-machine wait.`,
+    settings: (/** @type {any} */ r) =>
+      r.settings
+        ? `${r.settings.rounds} round(s) × ${r.settings.pages.length} page(s)${r.settings.builds.length > 1 ? ' × 2 builds' : ''}, quiet wait ≤ ${r.settings.quietWaitS} s${r.loaded ? ' · **loaded machine: figures are noise**' : ''}`
+        : 'one run per page, no quiet-machine wait · **figures are noise**',
+  },
+  {
+    name: 'return-visit',
+    title:
+      'Return visit (`npm run bench -- return-visit [--rounds 3] [--quiet-wait 300] [--baseline-web <dir>]`)',
+    module: returnVisit,
+    method: `How soon a parent who has been here before sees their lessons on a slow phone. The built
+portal as for Lighthouse, in Debian's Chromium driven by Playwright (\`scripts/chromium.mjs\`),
+signed in as the demo parent the same way; \`/home/children/AttendClassNow\` and \`/index\`, each
+visit in a fresh browser context with a 412×823 mobile viewport. First visit unthrottled: network
+idle, then, if the page registered a service worker, \`navigator.serviceWorker.ready\` (at most
+10 s), then one reload (for every build, so builds with and without a worker get the same visits
+before the measured one; a worker installed on the first visit controls the reload). The tab is
+then closed and the return visit opens a new one in the same context (HTTP cache, service worker
+and \`localStorage\` warm; no resources left in the old renderer's memory, as when a parent comes
+back another day). Through a DevTools protocol session of that page, Lighthouse's
+DevTools-throttling values for slow 4G (\`Network.emulateNetworkConditions\`: 562.5 ms latency,
+1,474.56 kbit/s down, 675 kbit/s up) and \`Emulation.setCPUThrottlingRate\` 4 apply, and the page
+is visited again. An init script's \`MutationObserver\` notes when the first
+\`[data-testid="lesson-card"]\` (AttendClassNow) or lesson or course card (\`/index\`) is in the
+DOM; the time of the next animation frame plus a \`setTimeout(0)\` (≈ the frame that paints it),
+\`performance.now()\` from the navigation start, is the **first card**. LCP is the last entry of a
+buffered \`largest-contentful-paint\` observer once the network is idle. Requests are counted by
+where Chromium answered them (\`Network.responseReceived\`'s \`fromServiceWorker\`,
+\`fromDiskCache\`, \`fromPrefetchCache\`, and \`Network.requestServedFromCache\` for the memory
+cache; the rest went to the network, and of those the ones answered 304 on the wire —
+\`Network.responseReceivedExtraInfo\`, as \`responseReceived\` gives a revalidated response the
+cached 200 — are revalidations); the JSON also has Playwright's
+\`response.fromServiceWorker()\` count and every request's path by source. The emulation is the page's: requests a service worker forwards to the network itself may
+escape the network throttling. Quiet-machine waits, rounds, medians with spread, one retry and
+failure rows, and \`--baseline-web\` exactly as for Lighthouse. Target: first card ≤ 1,000 ms
+(median).`,
+    settings: (/** @type {any} */ r) =>
+      `${r.settings.rounds} round(s) × ${r.settings.pages.length} page(s)${r.settings.builds.length > 1 ? ' × 2 builds' : ''}, quiet wait ≤ ${r.settings.quietWaitS} s${r.loaded ? ' · **loaded machine: figures are noise**' : ''}`,
   },
 ];
 
