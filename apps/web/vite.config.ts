@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { installableApp } from './pwa.config';
 import { SIGN_IN_SCREEN } from './src/app/shell/sign-in-screen';
 
 /**
@@ -58,7 +59,7 @@ function importGraph() {
 const graph = importGraph();
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), graph.plugin],
+  plugins: [react(), graph.plugin, installableApp()],
   resolve: {
     alias:
       command === 'build'
