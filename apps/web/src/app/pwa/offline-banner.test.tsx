@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
@@ -43,5 +44,28 @@ describe('OfflineBanner', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderWithProviders(<OfflineBanner />);
     expect(screen.getByRole('status')).toHaveTextContent('You are offline');
+  });
+
+  it('fetches what failed again once the connection is back', async () => {
+    await changeLanguage('en');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue('the lessons');
+    function Lessons() {
+      const query = useQuery({ queryKey: ['lessons'], queryFn: load });
+      return <p>{query.isError ? 'failed' : (query.data ?? 'loading')}</p>;
+    }
+    renderWithProviders(
+      <>
+        <OfflineBanner />
+        <Lessons />
+      </>,
+    );
+    expect(await screen.findByText('failed')).toBeInTheDocument();
+    goOnline(true);
+    expect(await screen.findByText('the lessons')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
