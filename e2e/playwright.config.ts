@@ -27,6 +27,9 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The parents' app registers a service worker (decision 051): only tests/pwa.spec.ts lets it,
+    // so every other test runs against the network as before, without installing one.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node ../scripts/e2e-server.mjs',

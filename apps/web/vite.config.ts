@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { installableApp } from './pwa.config';
 
 /**
  * React Router 7 points every import at its development build, whose warnings stay switched on
@@ -17,7 +18,7 @@ function reactRouterProductionBuild(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), installableApp()],
   resolve: {
     alias:
       command === 'build'

@@ -1,8 +1,17 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
+  resolve: {
+    // The build's PWA plugin (pwa.config.ts) provides this module; tests get a stand-in.
+    alias: {
+      'virtual:pwa-register/react': fileURLToPath(
+        new URL('./src/test/pwa-register.ts', import.meta.url),
+      ),
+    },
+  },
   test: {
     name: 'web',
     environment: 'happy-dom',

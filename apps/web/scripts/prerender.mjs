@@ -101,6 +101,7 @@ try {
         '<html lang="en">',
         `<html lang="${shell.htmlLang}" data-mantine-color-scheme="light">`,
       );
+      html = swap(html, '/manifest.en.webmanifest', `/manifest.${language}.webmanifest`);
       html = swap(
         html,
         /<title>.*<\/title>/.exec(html)?.[0] ?? '<title>',

@@ -4,6 +4,7 @@ import './app/styles';
 // Before the router: see language-ready.ts.
 import { languageReady } from './app/language-ready';
 import { AppProvider } from './app/provider';
+import { PwaHost } from './app/pwa/pwa-host';
 import { router } from './app/router';
 import { startApp } from './app/shell/start-app';
 
@@ -14,6 +15,7 @@ void languageReady.then(() =>
     <StrictMode>
       <AppProvider>
         <RouterProvider router={router} />
+        <PwaHost />
       </AppProvider>
     </StrictMode>,
     router,

@@ -38,13 +38,14 @@ describe('api client', () => {
     expect(storage.getToken()).toBeNull();
     expect(storage.getUserInfo()).toBeUndefined();
     expect(storage.getLanguage()).toBe('en');
-    expect(assign).toHaveBeenCalledWith('/');
+    // After Cache Storage is cleared (decision 051).
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
   });
 
   it('goes to sign-in on HTTP 401 whatever the body', async () => {
     stubFetch(() => ({ status: 401, body: 'nope' }));
     await expect(api.get('/api/user/profile')).rejects.toBeInstanceOf(ApiError);
-    expect(assign).toHaveBeenCalledWith('/');
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
   });
 
   it('does not leave the page on a network error', async () => {

@@ -1,3 +1,4 @@
+import { clearRuntimeCaches } from './cache-storage';
 import {
   readStored as read,
   storedLanguage,
@@ -53,13 +54,18 @@ export const storage = {
    */
   getDeletionDueAt: () => read('deletionDueAt') ?? undefined,
   setDeletionDueAt: (dueAt: string | undefined) => write('deletionDueAt', dueAt ?? null),
-  /** Spec §4 Logout: the session and everything cached for it; the language choice stays. */
-  clearSession() {
+  /**
+   * Spec §4 Logout: the session and everything cached for it; the language choice stays. The
+   * stored keys go at once; the promise settles once Cache Storage is cleared too (decision 051):
+   * wait for it before leaving the page.
+   */
+  clearSession(): Promise<void> {
     for (const key of SESSION_KEYS) write(key, null);
     try {
       window.sessionStorage.removeItem('PayData');
     } catch {
       // Storage can be unavailable (private mode).
     }
+    return clearRuntimeCaches();
   },
 };

@@ -27,8 +27,8 @@ let bundles: LanguageBundles | undefined;
  * it once, in the app's i18n module, before anything loads a language: each language is then a
  * chunk of its own, fetched when first used, so a visitor downloads only their own. The kit's
  * widgets read their texts from the app's `common` namespace (`loading`, `retry`, `errorText`,
- * `close`, `appName`, `language`, `formFailed`, `networkError`, `errorTitle`, `reload`; all but
- * `appName` are in KIT_COMMON_TEXTS).
+ * `close`, `appName`, `language`, `formFailed`, `networkError`, `offlineTitle`, `offlineText`,
+ * `errorTitle`, `reload`; all but `appName` are in KIT_COMMON_TEXTS).
  */
 export function setLanguageBundles(files: LanguageBundles): void {
   bundles = files;

@@ -14,6 +14,8 @@ export const KIT_COMMON_TEXTS = {
     close: 'Close',
     formFailed: 'This could not be sent. Please try again.',
     networkError: 'The server could not be reached. Check your connection and try again.',
+    offlineTitle: 'You are offline',
+    offlineText: 'This can be shown once you are back online.',
   },
   zh_CN: {
     language: '语言',
@@ -25,5 +27,7 @@ export const KIT_COMMON_TEXTS = {
     close: '关闭',
     formFailed: '提交失败，请重试。',
     networkError: '无法连接服务器，请检查网络后重试。',
+    offlineTitle: '您已离线',
+    offlineText: '恢复联网后即可显示。',
   },
 } as const;

@@ -1,1 +1,1 @@
-export { ListState, type ListStateProps } from './list-state';
+export { isNetworkFailure, ListState, LoadFailed, type ListStateProps } from './list-state';

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api-client';
 import { renderWithProviders } from '../test/render';
 import { ListState, type ListStateProps } from '.';
 
@@ -58,5 +59,47 @@ describe('ListState', () => {
     expect(screen.getByText('nothing')).toBeInTheDocument();
     rerender(list(['a', 'b']));
     expect(screen.getByText('a, b')).toBeInTheDocument();
+  });
+
+  describe('a failure of the network (decision 051)', () => {
+    afterEach(() => vi.restoreAllMocks());
+    const offline = (isOffline: boolean) =>
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!isOffline);
+
+    it('says the visitor is offline, and tries again on request', () => {
+      offline(true);
+      const failed = query({ isError: true, error: new ApiError(0, 0, 'network error') });
+      renderWithProviders(<ListState query={failed}>{() => <p>loaded</p>}</ListState>);
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'You are offlineThis can be shown once you are back online.',
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(failed.refetch).toHaveBeenCalled();
+    });
+
+    it('says the server could not be reached while the browser is online', () => {
+      offline(false);
+      const failed = query({ isError: true, error: new ApiError(0, 0, 'network error') });
+      renderWithProviders(<ListState query={failed}>{() => <p>loaded</p>}</ListState>);
+      expect(screen.getByRole('alert')).toHaveTextContent('The server could not be reached.');
+    });
+
+    it('keeps the generic error for a refusal of the server, offline or not', () => {
+      offline(true);
+      const failed = query({ isError: true, error: new ApiError(500, 500, 'boom') });
+      renderWithProviders(<ListState query={failed}>{() => <p>loaded</p>}</ListState>);
+      expect(screen.getByRole('alert')).toHaveTextContent('This page could not be shown.');
+    });
+
+    it('shows a query held back while offline as offline, not as loading', () => {
+      offline(true);
+      renderWithProviders(
+        <ListState query={query({ isPending: true, fetchStatus: 'paused' })}>
+          {() => <p>loaded</p>}
+        </ListState>,
+      );
+      expect(screen.queryByLabelText('Loading…')).not.toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('You are offline');
+    });
   });
 });

@@ -6,14 +6,14 @@ import { paths } from '../../../config/paths';
 import { api, ApiError } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 
-/** Logout (spec §4): revoke on the server, clear local storage, go to sign-in. */
+/** Logout (spec §4): revoke on the server, clear local storage and caches, go to sign-in. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return async () => {
     try {
       await api.post('/api/user/logout', {}, { schema: MessageDataSchema, silent: true });
     } finally {
-      storage.clearSession();
+      await storage.clearSession();
       queryClient.clear();
       window.location.assign(paths.signIn);
     }

@@ -8,7 +8,7 @@ import { upcomingGroupsQueryOptions } from '../api/schedule-queries';
 import { LessonGrid } from './lesson-grid';
 import { LessonsEmpty } from './lessons-empty';
 import { ChildSwitcher } from './child-switcher';
-import { ListState } from '@portal/web-kit/list-state';
+import { ListState, LoadFailed } from '@portal/web-kit/list-state';
 
 /** `AttendClassNow`: the current child's upcoming lessons under their day headings. */
 export function AttendClassNowPage() {
@@ -36,7 +36,10 @@ export function AttendClassNowPage() {
         {t('upcomingTitle')}
       </Title>
       <ChildSwitcher />
-      {profile.data && !studentSn ? (
+      {/* The lessons wait for the profile's child: a profile that did not load is the failure. */}
+      {profile.isError && !profile.data ? (
+        <LoadFailed error={profile.error} onRetry={() => profile.refetch()} />
+      ) : profile.data && !studentSn ? (
         <LessonsEmpty text={t('noChild')} />
       ) : (
         <ListState query={list}>

@@ -86,7 +86,7 @@ const bodyOf = (calls: { url: string; init?: RequestInit }[], path: string) =>
 
 beforeEach(async () => {
   await changeLanguage('en');
-  storage.clearSession();
+  await storage.clearSession();
 });
 
 describe('/newUser (spec §2, §5)', () => {
