@@ -196,7 +196,10 @@ async function visitOnce(browser, portal, target) {
       ));
     // One reload (for every build, so builds with and without a worker get the same visits
     // before the measured one): a service worker installed on the first visit now controls it.
-    await first.reload({ waitUntil: 'networkidle', timeout: 60_000 });
+    // `load`, not network idle: a service worker still precaching (Workbox fetches the whole
+    // build) kept the network busy past a minute on some reloads.
+    await first.reload({ waitUntil: 'load', timeout: 60_000 });
+    await first.waitForTimeout(1000);
     const controlledAfterReload = await first.evaluate(() =>
       Boolean(navigator.serviceWorker?.controller),
     );
