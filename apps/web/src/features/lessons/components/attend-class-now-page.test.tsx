@@ -34,4 +34,33 @@ describe('the upcoming lessons without a network (decision 051)', () => {
     expect(calls.some((call) => call.url.includes('/api/user/profile'))).toBe(true);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('says the server could not be reached when only the lesson list fails to arrive', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const profile = profileFixture({
+      student_info: {
+        student_sn: 'S1',
+        avatar: '',
+        nickname: 'Mia',
+        month_complete: 0,
+        month_pending: 0,
+        month_no_show: 0,
+      },
+    });
+    globalThis.fetch = ((url: string) =>
+      String(url).includes('/api/userSchedukeForStudentSeven')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : Promise.resolve(
+            new Response(
+              JSON.stringify({
+                code: 200,
+                msg: 'ok',
+                data: String(url).includes('/api/user/profile') ? profile : [],
+              }),
+              { headers: { 'content-type': 'application/json' } },
+            ),
+          )) as typeof fetch;
+    renderWithProviders(<AttendClassNowPage />, { route: '/home/children/AttendClassNow' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server could not be reached');
+  });
 });

@@ -21,13 +21,12 @@ export function AttendClassNowPage() {
     enabled: Boolean(studentSn),
   });
   // The switcher (two children or more) and the lessons appear together: a switcher arriving
-  // after the lessons pushed them down (layout shift).
+  // after the lessons pushed them down (layout shift). Only while the children are on their
+  // way: a request held back offline must not keep the list's skeleton up.
   const children = useQuery(childrenQueryOptions());
   const list = {
-    isPending: lessons.isPending || children.isPending,
-    isError: lessons.isError,
-    data: lessons.data,
-    refetch: lessons.refetch,
+    ...lessons,
+    isPending: lessons.isPending || (children.isPending && children.fetchStatus === 'fetching'),
   };
 
   return (
