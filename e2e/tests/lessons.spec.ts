@@ -176,8 +176,7 @@ test('switch child, dashboard tabs, filter and pagination (en)', async ({
   await expect(page.getByText('Cancelled', { exact: true })).toHaveCount(0);
 
   // Only Mia: 8 upcoming lessons on one page.
-  await page.getByRole('combobox', { name: 'Child' }).click();
-  await page.getByRole('option', { name: 'Mia' }).click();
+  await page.getByRole('combobox', { name: 'Child' }).selectOption({ label: 'Mia' });
   await expect(page.getByText('8 upcoming lessons')).toBeVisible();
   await expect(page).not.toHaveURL(/page=2/);
   await expect(page.getByTestId('lesson-card')).toHaveCount(8);

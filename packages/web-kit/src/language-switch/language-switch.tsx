@@ -1,4 +1,4 @@
-import { SegmentedControl } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { Language } from '@portal/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../i18n';
@@ -8,23 +8,36 @@ export interface LanguageSwitchProps {
   onChange?: (language: Language) => void;
 }
 
-/** en / 简体中文, kept under `lang` in local storage (spec §9). */
+const LANGUAGES: { value: Language; label: string }[] = [
+  { value: 'en', label: 'English' },
+  { value: 'zh_CN', label: '简体中文' },
+];
+
+/**
+ * en / 简体中文, kept under `lang` in local storage (spec §9). Two toggle buttons: Mantine's
+ * SegmentedControl measured its sliding indicator on every start, a forced layout of the whole
+ * page in the first commit of each screen (decision 053).
+ */
 export function LanguageSwitch({ onChange }: LanguageSwitchProps) {
   const { t } = useTranslation();
+  const current = currentLanguage();
   return (
-    <SegmentedControl
-      size="xs"
-      aria-label={t('language')}
-      value={currentLanguage()}
-      onChange={(value) => {
-        const language = value as Language;
-        void changeLanguage(language);
-        onChange?.(language);
-      }}
-      data={[
-        { value: 'en', label: 'English' },
-        { value: 'zh_CN', label: '简体中文' },
-      ]}
-    />
+    <Button.Group aria-label={t('language')}>
+      {LANGUAGES.map(({ value, label }) => (
+        <Button
+          key={value}
+          size="compact-xs"
+          variant={value === current ? 'filled' : 'default'}
+          aria-pressed={value === current}
+          onClick={() => {
+            if (value === current) return;
+            void changeLanguage(value);
+            onChange?.(value);
+          }}
+        >
+          {label}
+        </Button>
+      ))}
+    </Button.Group>
   );
 }

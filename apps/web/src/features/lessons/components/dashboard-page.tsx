@@ -5,7 +5,7 @@ import {
   Container,
   Grid,
   Group,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -164,7 +164,8 @@ export function DashboardPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Group justify="space-between" mb="md" align="flex-end">
-            <Select
+            {/* Native: the phone's own picker, and nothing to position on every start. */}
+            <NativeSelect
               label={t('childFilter')}
               data={[
                 { value: '', label: t('allChildren') },
@@ -174,8 +175,9 @@ export function DashboardPage() {
                 })),
               ]}
               value={studentSn ?? ''}
-              onChange={(value) => update({ student: value || undefined, page: undefined })}
-              allowDeselect={false}
+              onChange={(event) =>
+                update({ student: event.currentTarget.value || undefined, page: undefined })
+              }
               w={220}
             />
             <Text size="sm" c="dimmed" role="status">
