@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
@@ -85,6 +85,21 @@ describe('LessonCard (spec §4 windows, mirrored in the browser)', () => {
     screen.getByRole('button', { name: 'Ask for leave' }).click();
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Teacher: Mr Chen');
+  });
+});
+
+describe('LessonCard → leave dialog', () => {
+  it('is mounted at the first ask, and gives the focus back to the button when it closes', async () => {
+    renderWithProviders(<LessonCard lesson={lesson()} now={START - 5 * 60 * MIN} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const ask = screen.getByRole('button', { name: 'Ask for leave' });
+    for (const round of [1, 2]) {
+      await userEvent.click(ask);
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog, `ask ${round}`).toHaveTextContent('Ask for leave');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+      await waitFor(() => expect(ask, `after ask ${round}`).toHaveFocus());
+    }
   });
 });
 

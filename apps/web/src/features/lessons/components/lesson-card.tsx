@@ -10,13 +10,11 @@ import {
   Paper,
   Stack,
   Text,
-  Tooltip,
 } from '@mantine/core';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/Tooltip.css';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -27,11 +25,12 @@ import {
   type ScheduledLesson,
 } from '@portal/shared/lessons';
 import dayjs from 'dayjs';
-import { memo, useId } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { messageText } from '../../../lib/i18n';
+import { HoverHint } from '@portal/web-kit/hover-hint';
 import { notify } from '@portal/web-kit/notify';
 import { lessonsApi, refreshLessons } from '../api/lessons-api';
 import { useDeviceCheckOffer } from '../utils/device-check-offer';
@@ -102,6 +101,14 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
   const { t } = useTranslation('lessons');
   const queryClient = useQueryClient();
   const [leaveOpen, leaveDialog] = useDisclosure(false);
+  // The leave dialog is mounted at the first ask, not with every card: a closed Mantine Modal
+  // still mounts its portal and ids, and each drew its card once more right after the page's
+  // first paint (decision 053). Mounted closed, then opened, so that it returns focus on close.
+  const [leaveMounted, setLeaveMounted] = useState(false);
+  const openLeave = leaveDialog.open;
+  useEffect(() => {
+    if (leaveMounted) openLeave();
+  }, [leaveMounted, openLeave]);
   const enter = useEnterLesson(lesson);
   const deviceOffer = useDeviceCheckOffer();
   const leave = useMutation({
@@ -184,28 +191,25 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
               variant="default"
               size="xs"
               disabled={Boolean(noLeave)}
-              onClick={leaveDialog.open}
+              onClick={() => (leaveMounted ? openLeave() : setLeaveMounted(true))}
               aria-describedby={noLeave ? leaveWhyId : undefined}
             >
               {t('askLeave')}
             </Button>
-            <Tooltip label={refusal ? messageText(refusal) : t('enterHint')} withinPortal>
-              {/* A disabled button gets no pointer events: the wrapper carries the hover hint. */}
-              <span>
-                <Button
-                  size="xs"
-                  disabled={Boolean(refusal)}
-                  loading={enter.isPending}
-                  onClick={() => {
-                    if (offerCheck) deviceOffer.dismiss();
-                    enter.mutate();
-                  }}
-                  aria-describedby={refusal ? enterWhyId : undefined}
-                >
-                  {t('enter')}
-                </Button>
-              </span>
-            </Tooltip>
+            <HoverHint label={refusal ? messageText(refusal) : t('enterHint')} withinPortal>
+              <Button
+                size="xs"
+                disabled={Boolean(refusal)}
+                loading={enter.isPending}
+                onClick={() => {
+                  if (offerCheck) deviceOffer.dismiss();
+                  enter.mutate();
+                }}
+                aria-describedby={refusal ? enterWhyId : undefined}
+              >
+                {t('enter')}
+              </Button>
+            </HoverHint>
           </Group>
         )}
       </Group>
@@ -267,32 +271,34 @@ function LessonCardView({ lesson, now }: LessonCardProps) {
         )}
       </Stack>
 
-      <Modal
-        opened={leaveOpen}
-        onClose={leaveDialog.close}
-        title={t('leaveTitle')}
-        closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
-      >
-        <Text mb="xs">
-          {t('leaveQuestion', { subject: lesson.subject_title, date, time: lesson.start_time })}
-        </Text>
-        <Stack mb="xs">
-          <TeacherLine name={lesson.teacher_name} photo={lesson.teacher_photo} />
-        </Stack>
-        <Text size="sm" c="dimmed" mb="md">
-          {lesson.required_credit > 0
-            ? t('leaveCredits', { count: lesson.required_credit })
-            : t('leaveCovered')}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={leaveDialog.close}>
-            {t('no', { ns: 'common' })}
-          </Button>
-          <Button loading={leave.isPending} onClick={() => leave.mutate()}>
-            {t('yesLeave')}
-          </Button>
-        </Group>
-      </Modal>
+      {leaveMounted && (
+        <Modal
+          opened={leaveOpen}
+          onClose={leaveDialog.close}
+          title={t('leaveTitle')}
+          closeButtonProps={{ 'aria-label': t('close', { ns: 'common' }) }}
+        >
+          <Text mb="xs">
+            {t('leaveQuestion', { subject: lesson.subject_title, date, time: lesson.start_time })}
+          </Text>
+          <Stack mb="xs">
+            <TeacherLine name={lesson.teacher_name} photo={lesson.teacher_photo} />
+          </Stack>
+          <Text size="sm" c="dimmed" mb="md">
+            {lesson.required_credit > 0
+              ? t('leaveCredits', { count: lesson.required_credit })
+              : t('leaveCovered')}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={leaveDialog.close}>
+              {t('no', { ns: 'common' })}
+            </Button>
+            <Button loading={leave.isPending} onClick={() => leave.mutate()}>
+              {t('yesLeave')}
+            </Button>
+          </Group>
+        </Modal>
+      )}
     </Card>
   );
 }

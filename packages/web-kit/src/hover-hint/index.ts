@@ -1,0 +1,1 @@
+export { HoverHint, type HoverHintProps } from './hover-hint';
