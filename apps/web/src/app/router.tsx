@@ -361,4 +361,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The app's router; creating it matches the URL and starts the screen's loader and code. */
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -4,11 +4,9 @@ import {
   MessageDataSchema,
   type LoginData,
 } from '@portal/shared/auth';
+import { browserTimeZone } from '@portal/web-kit/time';
 import { api } from '../../../lib/api-client';
 import { chosenLanguage } from '../hooks/use-language-choice';
-
-/** The browser's IANA zone, kept on the profile (docs/product.md → Time zones). */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The device token of decision 030: handed out at a sign-in, kept across sign-outs and sent with
