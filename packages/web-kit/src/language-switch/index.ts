@@ -1,1 +1,1 @@
-export { LanguageSwitch, type LanguageSwitchProps } from './language-switch';
+export { LANGUAGE_NAMES, LanguageSwitch, type LanguageSwitchProps } from './language-switch';

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import type { Language } from '@portal/shared/i18n';
+import { LANGUAGES, type Language } from '@portal/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../i18n';
 
@@ -8,10 +8,8 @@ export interface LanguageSwitchProps {
   onChange?: (language: Language) => void;
 }
 
-const LANGUAGES: { value: Language; label: string }[] = [
-  { value: 'en', label: 'English' },
-  { value: 'zh_CN', label: '简体中文' },
-];
+/** Each language in its own words: the same in every language's screens. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh_CN: '简体中文' };
 
 /**
  * en / 简体中文, kept under `lang` in local storage (spec §9). Two toggle buttons: Mantine's
@@ -23,7 +21,7 @@ export function LanguageSwitch({ onChange }: LanguageSwitchProps) {
   const current = currentLanguage();
   return (
     <Button.Group aria-label={t('language')}>
-      {LANGUAGES.map(({ value, label }) => (
+      {LANGUAGES.map((value) => (
         <Button
           key={value}
           size="compact-xs"
@@ -35,7 +33,7 @@ export function LanguageSwitch({ onChange }: LanguageSwitchProps) {
             onChange?.(value);
           }}
         >
-          {label}
+          {LANGUAGE_NAMES[value]}
         </Button>
       ))}
     </Button.Group>

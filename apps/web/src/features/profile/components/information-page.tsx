@@ -14,7 +14,8 @@ import { ListState } from '@portal/web-kit/list-state';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UpdateEmailBodySchema } from '@portal/shared/auth';
-import type { Language } from '@portal/shared/i18n';
+import { LANGUAGES, type Language } from '@portal/shared/i18n';
+import { LANGUAGE_NAMES } from '@portal/web-kit/language-switch';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -147,10 +148,7 @@ export function InformationPage({ sections }: { sections?: ReactNode } = {}) {
                 aria-label={t('language')}
                 value={currentLanguage()}
                 onChange={(value) => saveLanguage.mutate(value as Language)}
-                data={[
-                  { value: 'en', label: 'English' },
-                  { value: 'zh_CN', label: '简体中文' },
-                ]}
+                data={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
               />
             </Paper>
 
