@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from './i18n';
 import { renderWithProviders, stubFetch } from '../test/render';
-import { api, ApiError } from './api-client';
+import { api, ApiError, leaveForSignIn } from './api-client';
 import { storage } from './storage';
 
 // The client itself is the kit's (packages/web-kit/src/api-client); here, the parents' session.
@@ -13,6 +13,8 @@ beforeEach(async () => {
     configurable: true,
     value: { ...window.location, pathname: '/index', assign },
   });
+  // Each test is a page of its own: as if brought back from the back-forward cache.
+  window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
   await changeLanguage('en');
   renderWithProviders(<div />);
 });
@@ -46,6 +48,32 @@ describe('api client', () => {
     stubFetch(() => ({ status: 401, body: 'nope' }));
     await expect(api.get('/api/user/profile')).rejects.toBeInstanceOf(ApiError);
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+  });
+
+  it('loads sign-in once when Log out and a refused call both leave', async () => {
+    storage.setToken('tok');
+    stubFetch(() => ({ status: 401, body: { code: 10001, msg: 'expired', data: null } }));
+    await Promise.all([
+      leaveForSignIn(),
+      expect(api.get('/api/user/profile')).rejects.toMatchObject({ code: 10001 }),
+      expect(api.get('/api/lessons')).rejects.toMatchObject({ code: 10001 }),
+    ]);
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(storage.getToken()).toBeNull();
+  });
+
+  it('forgets a refused session on sign-in without loading it again', async () => {
+    Object.defineProperty(window, 'location', {
+      configurable: true,
+      value: { ...window.location, pathname: '/', assign },
+    });
+    storage.setToken('stale');
+    stubFetch(() => ({ status: 401, body: { code: 10001, msg: 'expired', data: null } }));
+    await expect(api.get('/api/user/profile')).rejects.toMatchObject({ code: 10001 });
+    await vi.waitFor(() => expect(storage.getToken()).toBeNull());
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('does not leave the page on a network error', async () => {

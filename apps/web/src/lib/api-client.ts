@@ -18,8 +18,24 @@ export const api = createApiClient({
   token: storage.getToken,
   early: takeEarlyCall,
   signedOut() {
-    void storage.clearSession().then(() => {
-      if (window.location.pathname !== paths.signIn) window.location.assign(paths.signIn);
-    });
+    if (window.location.pathname === paths.signIn) void storage.clearSession();
+    else void leaveForSignIn();
   },
 });
+
+let leaving = false;
+
+/**
+ * Forgets the session (storage.clearSession, Cache Storage included) and loads sign-in, once:
+ * Log out and an answer of 401 to a call still in flight both come here, and a second load would
+ * abort the first one.
+ */
+export async function leaveForSignIn(): Promise<void> {
+  if (leaving) return;
+  await storage.clearSession();
+  if (leaving) return;
+  leaving = true;
+  // A page the browser brings back from its back-forward cache has not left.
+  window.addEventListener('pageshow', () => (leaving = false), { once: true });
+  window.location.assign(paths.signIn);
+}

@@ -3,8 +3,7 @@ import { MessageDataSchema } from '@portal/shared/auth';
 import { notify } from '@portal/web-kit/notify';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { api, ApiError } from '../../../lib/api-client';
-import { storage } from '../../../lib/storage';
+import { api, ApiError, leaveForSignIn } from '../../../lib/api-client';
 
 /** Logout (spec §4): revoke on the server, clear local storage and caches, go to sign-in. */
 export function useLogout() {
@@ -13,9 +12,8 @@ export function useLogout() {
     try {
       await api.post('/api/user/logout', {}, { schema: MessageDataSchema, silent: true });
     } finally {
-      await storage.clearSession();
       queryClient.clear();
-      window.location.assign(paths.signIn);
+      await leaveForSignIn();
     }
   };
 }
