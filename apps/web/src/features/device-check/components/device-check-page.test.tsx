@@ -5,6 +5,7 @@ import { changeLanguage } from '../../../lib/i18n';
 import { storage } from '../../../lib/storage';
 import { renderWithProviders, stubFetch } from '../../../test/render';
 import { DEVICE_CHECKED_AT_KEY } from '../utils/checked-at';
+import { PAYLOAD_KB } from '../utils/verdicts';
 import { DeviceCheckPage } from './device-check-page';
 
 /*
@@ -30,11 +31,13 @@ function mockGetUserMedia(impl: (constraints: MediaStreamConstraints) => Promise
   return getUserMedia;
 }
 
+// The payload the server sends: a smaller one made the measured speed hang on a few ms of the
+// test machine's time (1 KB in over 5.5 ms read as slow, and the verdict flaked under load).
 const networkAnswers = () =>
   stubFetch((url) =>
     url.includes('/api/deviceCheck/ping')
       ? { body: { code: 200, msg: 'ok', data: { t: 1 } } }
-      : { body: 'x'.repeat(1024) },
+      : { body: 'x'.repeat(PAYLOAD_KB * 1024) },
   );
 
 // jsdom checks `srcObject` against a MediaStream class it does not have: keep the value as given.
