@@ -32,6 +32,7 @@ export const PAGES = [
 ];
 /** Lighthouse's DevTools throttling for slow 4G (`constants.throttling.mobileSlow4G`). */
 export const SLOW_4G = { latency: 562.5, downloadThroughput: 184_320, uploadThroughput: 84_375 };
+/** Lighthouse's mobile CPU slowdown; `--cpu <rate>` measures another (1: this machine's own). */
 export const CPU_SLOWDOWN = 4;
 /** Lighthouse's mobile screen (Moto G Power). */
 const DEVICE = {
@@ -162,8 +163,9 @@ function trackSources(cdp) {
  * @param {import('playwright-core').Browser} browser
  * @param {import('./lib/portal.mjs').Portal} portal
  * @param {(typeof PAGES)[number]} target
+ * @param {number} cpuSlowdown
  */
-async function visitOnce(browser, portal, target) {
+async function visitOnce(browser, portal, target, cpuSlowdown) {
   const context = await browser.newContext(DEVICE);
   try {
     const first = await context.newPage();
@@ -214,7 +216,7 @@ async function visitOnce(browser, portal, target) {
     const sources = trackSources(cdp);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const responses = { responses: 0, fromServiceWorker: 0 };
     page.on('response', (response) => {
       if (/^(data|blob):/.test(response.url())) return;
@@ -278,6 +280,8 @@ async function visitOnce(browser, portal, target) {
 /** @param {Record<string, string | boolean>} args */
 export async function run(args) {
   const { rounds, quietWaitS } = roundOptions(args);
+  const cpuSlowdown = args.cpu === undefined ? CPU_SLOWDOWN : Number(args.cpu);
+  if (!(cpuSlowdown >= 1)) throw new Error(`--cpu needs a slowdown of 1 or more, got ${args.cpu}`);
   const only = typeof args.pages === 'string' ? args.pages.split(',') : undefined;
   const pages = PAGES.filter((page) => !only || only.includes(page.path));
   if (pages.length === 0) throw new Error(`--pages: none of ${PAGES.map((p) => p.path)}`);
@@ -316,7 +320,7 @@ export async function run(args) {
               ...(record?.error ? { firstError: record.error } : {}),
             };
             try {
-              const measured = await visitOnce(browser, portal, target);
+              const measured = await visitOnce(browser, portal, target, cpuSlowdown);
               record = { ...base, loadAfter: loadAverage(), ok: true, ...measured };
               break;
             } catch (error) {
@@ -371,7 +375,7 @@ export async function run(args) {
   }
   return {
     target: { firstCardMs: TARGET_FIRST_CARD_MS },
-    throttling: { ...SLOW_4G, cpuSlowdown: CPU_SLOWDOWN },
+    throttling: { ...SLOW_4G, cpuSlowdown },
     settings: {
       rounds,
       quietWaitS,
@@ -461,7 +465,8 @@ export function render(result) {
   lines.push(table(headers, body));
   lines.push(
     '',
-    `Medians of ${result.settings.rounds} round(s), from the return visit's navigation start; ` +
+    `Slow 4G and ${result.throttling.cpuSlowdown}× CPU. ` +
+      `Medians of ${result.settings.rounds} round(s), from the return visit's navigation start; ` +
       'requests by where Chromium answered them (network, of which 304 revalidations; cache: disk, memory or prefetch).',
   );
   return lines.join('\n');

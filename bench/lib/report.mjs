@@ -149,7 +149,7 @@ Results saved before 2026-11-28 are a single audit per page without the quiet-ma
   {
     name: 'return-visit',
     title:
-      'Return visit (`npm run bench -- return-visit [--rounds 3] [--quiet-wait 300] [--baseline-web <dir>]`)',
+      'Return visit (`npm run bench -- return-visit [--rounds 3] [--quiet-wait 300] [--baseline-web <dir>] [--cpu 4]`)',
     module: returnVisit,
     method: `How soon a parent who has been here before sees their lessons on a slow phone. The built
 portal as for Lighthouse, in Debian's Chromium driven by Playwright (\`scripts/chromium.mjs\`),

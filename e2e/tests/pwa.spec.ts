@@ -206,7 +206,9 @@ for (const [language, texts] of [
   });
 }
 
-test('signing out leaves no personal data in Cache Storage', async ({ page }) => {
+test('signing out leaves no personal data in Cache Storage or the session in localStorage', async ({
+  page,
+}) => {
   const parent = await createParent(page, { password: 'secret123' });
   await createLessons(page, parent);
   await useLanguage(page, 'en');
@@ -220,9 +222,20 @@ test('signing out leaves no personal data in Cache Storage', async ({ page }) =>
     await cache.put('/api/user/profile', new Response('{"name":"private"}'));
   });
 
+  // The profile's current child is remembered for the next visit's first calls (decision 054).
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('currentStudent')))
+    .toMatch(/\S/);
+
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    currentStudent: localStorage.getItem('currentStudent'),
+  }));
+  expect(stored).toEqual({ token: null, currentStudent: null });
 
   const entries = await cacheEntries(page);
   expect(Object.keys(entries)).toEqual([expect.stringMatching(/^workbox-precache-v2-/)]);

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ProfileSchema, UserInfoSchema } from '@portal/shared/auth';
 import { api } from '../lib/api-client';
+import { storage } from '../lib/storage';
 import { timeDiff } from '@portal/web-kit/time';
 
 /**
@@ -11,12 +12,15 @@ export const profileQueryOptions = () =>
   queryOptions({
     queryKey: ['profile'],
     // This month's lesson counts in the browser's zone, as every other screen (decision 035).
-    queryFn: ({ signal }) =>
-      api.get('/api/user/profile', {
+    queryFn: async ({ signal }) => {
+      const profile = await api.get('/api/user/profile', {
         query: { time_diff: timeDiff() },
         schema: ProfileSchema,
         signal,
-      }),
+      });
+      storage.setCurrentStudent(profile.student_info?.student_sn);
+      return profile;
+    },
   });
 
 /** `GET /api/getUserInfo`: the profile with the parent's course adviser card. */

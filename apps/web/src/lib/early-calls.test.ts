@@ -85,6 +85,37 @@ describe('the first calls the document sends (decision 052)', () => {
     },
   );
 
+  it('asks for the child the profile named last time beside the profile; the screen takes it', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('currentStudent', 'S 1');
+    const url = '/home/children/AttendClassNow';
+    window.history.replaceState(null, '', url);
+    new Function(INLINE)();
+    // Sent in the same turn as the profile, before any answer.
+    const lessonsCall = /^\/api\/userSchedukeForStudentSeven\?.*student_sn=S\+1/;
+    expect(sent.map((call) => call.url).some((sentUrl) => lessonsCall.test(sentUrl))).toBe(true);
+    const early = sent.map((call) => call.url);
+
+    const client = new QueryClient();
+    await prefetchUpcoming(client, new URL(url, window.location.origin));
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(sent.map((call) => call.url)).toEqual(early);
+    expect([...(window.__earlyCalls?.keys() ?? [])]).toEqual([]);
+  });
+
+  it('asks again when the profile now names another child, and remembers that one', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('currentStudent', 'S 9');
+    const url = '/home/children/AttendClassNow';
+    const early = await openPage(url);
+    const client = new QueryClient();
+    await prefetchUpcoming(client, new URL(url, window.location.origin));
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    const again = sent.slice(early.length).map((call) => call.url);
+    expect(again).toEqual([expect.stringMatching(/student_sn=S\+1&/)]);
+    expect(localStorage.getItem('currentStudent')).toBe('S 1');
+  });
+
   it('sends nothing without a session, or on screens it does not know', async () => {
     window.history.replaceState(null, '', '/index');
     new Function(INLINE)();

@@ -18,6 +18,7 @@ const SESSION_KEYS = [
   'userBalance',
   'status',
   'deletionDueAt',
+  'currentStudent',
 ] as const;
 
 export interface StoredUserInfo {
@@ -54,6 +55,12 @@ export const storage = {
    */
   getDeletionDueAt: () => read('deletionDueAt') ?? undefined,
   setDeletionDueAt: (dueAt: string | undefined) => write('deletionDueAt', dueAt ?? null),
+  /**
+   * The child the profile last named as current (decision 054): the document's script asks for
+   * that child's upcoming lessons beside the profile instead of after it. An identifier only; it
+   * goes at sign-out with the session.
+   */
+  setCurrentStudent: (studentSn: string | undefined) => write('currentStudent', studentSn ?? null),
   /**
    * Spec §4 Logout: the session and everything cached for it; the language choice stays. The
    * stored keys go at once; the promise settles once Cache Storage is cleared too (decision 051):
