@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { manifestPath } from './src/app/pwa/manifest-path';
+import { manifestPath } from './src/app/pwa/manifest-path.ts';
 
 /**
  * The installable app (decision 051): a web app manifest per language and a Workbox service

@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { installableApp } from './pwa.config';
+import { installableApp } from './pwa.config.ts';
 
 /**
  * React Router 7 points every import at its development build, whose warnings stay switched on
