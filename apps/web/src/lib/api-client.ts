@@ -23,19 +23,18 @@ export const api = createApiClient({
   },
 });
 
-let leaving = false;
+let leaving: Promise<void> | undefined;
 
 /**
  * Forgets the session (storage.clearSession, Cache Storage included) and loads sign-in, once:
  * Log out and an answer of 401 to a call still in flight both come here, and a second load would
  * abort the first one.
  */
-export async function leaveForSignIn(): Promise<void> {
-  if (leaving) return;
-  await storage.clearSession();
-  if (leaving) return;
-  leaving = true;
-  // A page the browser brings back from its back-forward cache has not left.
-  window.addEventListener('pageshow', () => (leaving = false), { once: true });
-  window.location.assign(paths.signIn);
+export function leaveForSignIn(): Promise<void> {
+  leaving ??= storage.clearSession().then(() => {
+    // A page the browser brings back from its back-forward cache has not left.
+    window.addEventListener('pageshow', () => (leaving = undefined), { once: true });
+    window.location.assign(paths.signIn);
+  });
+  return leaving;
 }
