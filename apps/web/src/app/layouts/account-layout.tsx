@@ -1,6 +1,6 @@
-import { Box, Burger, Divider, Drawer, Flex, Stack } from '@mantine/core';
+import { Box, Burger, Divider, Drawer, Flex, Stack, useMantineTheme } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { LanguageSwitch } from '@portal/web-kit/language-switch';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,17 @@ const saveLanguage = (language: Parameters<typeof saveLanguageOnAccount>[0]) =>
   void saveLanguageOnAccount(language);
 
 /**
+ * Whether the wide screen's frame shows (the header's badge, language and menu, the left
+ * navigation), read as the first render draws. Below the breakpoint CSS hides them too
+ * (`visibleFrom`): the pre-rendered frame, drawn for every width, holds them. A phone does not
+ * draw what it hides, so its first lessons paint sooner (decision 055).
+ */
+function useWideScreen(): boolean {
+  const { breakpoints } = useMantineTheme();
+  return useMediaQuery(`(min-width: ${breakpoints.md})`, true, { getInitialValueInEffect: false });
+}
+
+/**
  * Frame of signed-in screens (spec §2 Header): brand, member badge, credit balance, language
  * (saved on the account too) and the account menu. Screens of the `/home/children` shell also
  * get the left navigation, which stays beside the content as it scrolls. On phones and small
@@ -41,6 +52,7 @@ export function AccountLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [navOpen, nav] = useDisclosure(false);
+  const wide = useWideScreen();
   useKeepTimeZoneCurrent();
   const inShell = pathname.startsWith(`${paths.home.root}/`);
   const deletionDueAt = useDeletionOffer();
@@ -55,16 +67,22 @@ export function AccountLayout({ children }: { children: ReactNode }) {
   return (
     <Box mih="100vh">
       <HeaderBar home={paths.home.attendClassNow}>
-        <Box visibleFrom="md">
-          <MemberBadge />
-        </Box>
+        {wide && (
+          <Box visibleFrom="md">
+            <MemberBadge />
+          </Box>
+        )}
         <CreditBalance />
-        <Box visibleFrom="md">
-          <LanguageSwitch onChange={saveLanguage} />
-        </Box>
-        <Box visibleFrom="md">
-          <AccountMenu />
-        </Box>
+        {wide && (
+          <Box visibleFrom="md">
+            <LanguageSwitch onChange={saveLanguage} />
+          </Box>
+        )}
+        {wide && (
+          <Box visibleFrom="md">
+            <AccountMenu />
+          </Box>
+        )}
         <Burger
           opened={navOpen}
           onClick={nav.toggle}
@@ -94,21 +112,23 @@ export function AccountLayout({ children }: { children: ReactNode }) {
       </Drawer>
       {inShell ? (
         <Flex align="flex-start">
-          <Box
-            visibleFrom="md"
-            w={NAV_WIDTH}
-            miw={NAV_WIDTH}
-            h={`calc(100dvh - ${HEADER_HEIGHT}px)`}
-            pos="sticky"
-            top={HEADER_HEIGHT}
-            bg="gray.0"
-            style={{
-              overflowY: 'auto',
-              borderRight: '1px solid var(--mantine-color-gray-3)',
-            }}
-          >
-            <ChildNav />
-          </Box>
+          {wide && (
+            <Box
+              visibleFrom="md"
+              w={NAV_WIDTH}
+              miw={NAV_WIDTH}
+              h={`calc(100dvh - ${HEADER_HEIGHT}px)`}
+              pos="sticky"
+              top={HEADER_HEIGHT}
+              bg="gray.0"
+              style={{
+                overflowY: 'auto',
+                borderRight: '1px solid var(--mantine-color-gray-3)',
+              }}
+            >
+              <ChildNav />
+            </Box>
+          )}
           <Box component="main" style={{ flex: 1, minWidth: 0 }}>
             {deletionOffer}
             {children}

@@ -1,11 +1,12 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ScheduledLesson } from '@portal/shared/lessons';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { childrenQueryOptions } from '../../../api/children';
 import { profileQueryOptions } from '../../../api/profile';
 import { upcomingGroupsQueryOptions } from '../api/schedule-queries';
-import { LessonGrid } from './lesson-grid';
+import { LessonGrid, useCardsDrawn } from './lesson-grid';
 import { LessonsEmpty } from './lessons-empty';
 import { ChildSwitcher } from './child-switcher';
 import { ListState, LoadFailed } from '@portal/web-kit/list-state';
@@ -43,23 +44,36 @@ export function AttendClassNowPage() {
       ) : (
         <ListState query={list}>
           {(page) =>
-            page.data.length === 0 ? (
-              <LessonsEmpty />
-            ) : (
-              <Stack gap="xl">
-                {page.data.map((group) => (
-                  <section key={group.title} aria-label={group.title}>
-                    <Title order={2} size="h4" mb="sm">
-                      {group.title}
-                    </Title>
-                    <LessonGrid lessons={group.data} cols={{ base: 1, md: 2 }} />
-                  </section>
-                ))}
-              </Stack>
-            )
+            page.data.length === 0 ? <LessonsEmpty /> : <UpcomingGroups groups={page.data} />
           }
         </ListState>
       )}
     </Container>
+  );
+}
+
+/**
+ * The days' headings and cards. The first cards are drawn first across the days, not per day
+ * (useCardsDrawn): a day is drawn once a card of it is.
+ */
+function UpcomingGroups({ groups }: { groups: { title: string; data: ScheduledLesson[] }[] }) {
+  let left = useCardsDrawn();
+  const drawn = [];
+  for (const group of groups) {
+    if (left <= 0) break;
+    drawn.push({ title: group.title, data: group.data.slice(0, left) });
+    left -= group.data.length;
+  }
+  return (
+    <Stack gap="xl">
+      {drawn.map((group) => (
+        <section key={group.title} aria-label={group.title}>
+          <Title order={2} size="h4" mb="sm">
+            {group.title}
+          </Title>
+          <LessonGrid lessons={group.data} cols={{ base: 1, md: 2 }} />
+        </section>
+      ))}
+    </Stack>
   );
 }

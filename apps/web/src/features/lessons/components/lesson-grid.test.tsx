@@ -1,9 +1,10 @@
 import type * as MantineCore from '@mantine/core';
 import { act, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LESSON_START as START, MINUTE as MIN, scheduledLesson } from '../../../test/lessons';
 import { renderWithProviders } from '../../../test/render';
-import { LessonGrid } from './lesson-grid';
+import { CARDS_DRAWN_FIRST, LessonGrid } from './lesson-grid';
 
 // Counts how often a lesson card is drawn: each card is one Mantine Card.
 const drawn = vi.hoisted(() => ({ cards: 0 }));
@@ -42,5 +43,25 @@ describe('LessonGrid (spec §4: countdowns tick every second)', () => {
     act(() => vi.advanceTimersByTime(1_000));
     expect(timers()).toEqual(['Starts in 4 h 5 min', 'Starts in 4 h 5 min']);
     expect(drawn.cards).toBe(first + 2);
+  });
+});
+
+describe('LessonGrid (decision 055: the first cards paint first)', () => {
+  it('draws its first cards when it appears and the rest in a render of its own', () => {
+    const lessons = Array.from({ length: 10 }, (_, i) => lesson(`L${i + 1}`));
+    const drawnAtCommit: number[] = [];
+    renderWithProviders(
+      <Profiler
+        id="grid"
+        onRender={() => drawnAtCommit.push(screen.queryAllByTestId('lesson-card').length)}
+      >
+        <LessonGrid lessons={lessons} cols={1} />
+      </Profiler>,
+    );
+    expect(CARDS_DRAWN_FIRST).toBeLessThan(lessons.length);
+    expect(drawnAtCommit[0]).toBe(CARDS_DRAWN_FIRST);
+    const titles = screen.getAllByTestId('lesson-card').map((card) => card.textContent);
+    expect(titles).toHaveLength(10);
+    expect(titles[9]).toContain('Reading L10');
   });
 });
