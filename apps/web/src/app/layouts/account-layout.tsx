@@ -32,12 +32,16 @@ const saveLanguage = (language: Parameters<typeof saveLanguageOnAccount>[0]) =>
 /**
  * Whether the wide screen's frame shows (the header's badge, language and menu, the left
  * navigation), read as the first render draws. Below the breakpoint CSS hides them too
- * (`visibleFrom`): the pre-rendered frame, drawn for every width, holds them. A phone does not
- * draw what it hides, so its first lessons paint sooner (decision 055).
+ * (`visibleFrom`), and a phone does not draw what it hides, so its first lessons paint sooner
+ * (decision 055). Drawn at build time there is no window: the pre-rendered frame, served to every
+ * width, has them all.
  */
 function useWideScreen(): boolean {
   const { breakpoints } = useMantineTheme();
-  return useMediaQuery(`(min-width: ${breakpoints.md})`, true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery(`(min-width: ${breakpoints.md})`, undefined, {
+    getInitialValueInEffect: false,
+  });
+  return typeof window === 'undefined' || wide;
 }
 
 /**
