@@ -1,6 +1,7 @@
 // Dev helper: screenshots of pages in Debian Chromium, e.g.
 // node scripts/screenshot.mjs http://127.0.0.1:3000 "/police|zh_CN|390" — writes /tmp/shot-*.png.
-// SHOT_TOKEN=<bearer token> shows signed-in pages; SHOT_FULL=1 takes the whole page.
+// SHOT_TOKEN=<bearer token> shows signed-in pages; SHOT_FULL=1 takes the whole page; SHOT_WAIT=<ms>
+// waits that long after loading (default 1200).
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 const [, , base, ...pages] = process.argv;
@@ -21,7 +22,7 @@ for (const spec of pages) {
     [lang || 'en', process.env.SHOT_TOKEN ?? ''],
   );
   await page.goto(base + path);
-  await page.waitForTimeout(1200);
+  await page.waitForTimeout(Number(process.env.SHOT_WAIT ?? 1200));
   const file = `/tmp/shot-${path.replace(/[^a-z0-9]/gi, '_')}-${lang}-${width || 1280}.png`;
   await page.screenshot({ path: file, fullPage: Boolean(process.env.SHOT_FULL) });
   console.log(file, errors.length ? 'ERRORS: ' + errors.join(' | ') : 'ok');
