@@ -5,21 +5,14 @@ import { profileFixture } from '../../test/profile';
 import { renderWithProviders, stubFetch } from '../../test/render';
 import { AccountLayout } from './account-layout';
 
+const media = window.matchMedia;
+
 /** A window `width` px wide, as far as CSS media queries go (min-width in em, 16 px each). */
 function screenWidth(width: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+  window.matchMedia = ((query: string) => {
     const minEm = /min-width:\s*([\d.]+)em/.exec(query);
-    return {
-      matches: minEm ? width >= Number(minEm[1]) * 16 : false,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    };
-  });
+    return { ...media(query), matches: minEm ? width >= Number(minEm[1]) * 16 : false };
+  }) as typeof window.matchMedia;
 }
 
 function renderFrame() {
@@ -38,7 +31,10 @@ function renderFrame() {
 
 describe('the signed-in frame draws what the width shows (decision 055)', () => {
   beforeEach(() => storage.setToken('test-token'));
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    window.matchMedia = media;
+    vi.restoreAllMocks();
+  });
 
   it('on a wide screen: the header has the language and account menu, the navigation is beside', async () => {
     screenWidth(1280);

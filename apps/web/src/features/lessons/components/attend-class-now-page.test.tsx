@@ -9,6 +9,18 @@ import { renderWithProviders, stubFetch } from '../../../test/render';
 import { AttendClassNowPage } from './attend-class-now-page';
 import { CARDS_DRAWN_FIRST } from './lesson-grid';
 
+/** The profile of a parent whose current child is Mia (S1). */
+const profile = profileFixture({
+  student_info: {
+    student_sn: 'S1',
+    avatar: '',
+    nickname: 'Mia',
+    month_complete: 0,
+    month_pending: 0,
+    month_no_show: 0,
+  },
+});
+
 describe('the upcoming lessons without a network (decision 051)', () => {
   beforeEach(() => storage.setToken('test-token'));
   afterEach(async () => {
@@ -40,16 +52,6 @@ describe('the upcoming lessons without a network (decision 051)', () => {
 
   it('says the server could not be reached when only the lesson list fails to arrive', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const profile = profileFixture({
-      student_info: {
-        student_sn: 'S1',
-        avatar: '',
-        nickname: 'Mia',
-        month_complete: 0,
-        month_pending: 0,
-        month_no_show: 0,
-      },
-    });
     globalThis.fetch = ((url: string) =>
       String(url).includes('/api/userSchedukeForStudentSeven')
         ? Promise.reject(new TypeError('Failed to fetch'))
@@ -73,16 +75,6 @@ describe('the upcoming lessons as they appear (decision 055)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('draws the first cards across the days first, then every day and card', async () => {
-    const profile = profileFixture({
-      student_info: {
-        student_sn: 'S1',
-        avatar: '',
-        nickname: 'Mia',
-        month_complete: 0,
-        month_pending: 0,
-        month_no_show: 0,
-      },
-    });
     const day = (title: string, count: number) => ({
       title,
       data: Array.from({ length: count }, (_, i) =>
