@@ -175,6 +175,7 @@ export const LessonGroupSchema = z.object({
   title: z.string(),
   data: z.array(ScheduledLessonSchema),
 });
+export type LessonGroup = z.infer<typeof LessonGroupSchema>;
 export const GroupedLessonPageSchema = z.object({
   data: z.array(LessonGroupSchema),
   now_status: z.number().int(),

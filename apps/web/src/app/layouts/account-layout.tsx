@@ -1,4 +1,13 @@
-import { Box, Burger, Divider, Drawer, Flex, Stack, useMantineTheme } from '@mantine/core';
+import {
+  Box,
+  Burger,
+  Divider,
+  Drawer,
+  Flex,
+  Stack,
+  useMantineTheme,
+  type BoxProps,
+} from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { LanguageSwitch } from '@portal/web-kit/language-switch';
@@ -30,18 +39,18 @@ const saveLanguage = (language: Parameters<typeof saveLanguageOnAccount>[0]) =>
   void saveLanguageOnAccount(language);
 
 /**
- * Whether the wide screen's frame shows (the header's badge, language and menu, the left
- * navigation), read as the first render draws. Below the breakpoint CSS hides them too
- * (`visibleFrom`), and a phone does not draw what it hides, so its first lessons paint sooner
- * (decision 055). Drawn at build time there is no window: the pre-rendered frame, served to every
- * width, has them all.
+ * What only the wide screen's frame shows (the header's badge, language and menu, the left
+ * navigation). Below the breakpoint CSS hides it (`visibleFrom`), and the app does not draw it
+ * either, so a phone's first lessons paint sooner (decision 055); the width is read as the first
+ * render draws. Drawn at build time there is no window: the pre-rendered frame, served to every
+ * width, has it all.
  */
-function useWideScreen(): boolean {
+function WideOnly(props: BoxProps & { children: ReactNode }) {
   const { breakpoints } = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${breakpoints.md})`, undefined, {
     getInitialValueInEffect: false,
   });
-  return typeof window === 'undefined' || wide;
+  return typeof window === 'undefined' || wide ? <Box visibleFrom="md" {...props} /> : null;
 }
 
 /**
@@ -56,7 +65,6 @@ export function AccountLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [navOpen, nav] = useDisclosure(false);
-  const wide = useWideScreen();
   useKeepTimeZoneCurrent();
   const inShell = pathname.startsWith(`${paths.home.root}/`);
   const deletionDueAt = useDeletionOffer();
@@ -71,22 +79,16 @@ export function AccountLayout({ children }: { children: ReactNode }) {
   return (
     <Box mih="100vh">
       <HeaderBar home={paths.home.attendClassNow}>
-        {wide && (
-          <Box visibleFrom="md">
-            <MemberBadge />
-          </Box>
-        )}
+        <WideOnly>
+          <MemberBadge />
+        </WideOnly>
         <CreditBalance />
-        {wide && (
-          <Box visibleFrom="md">
-            <LanguageSwitch onChange={saveLanguage} />
-          </Box>
-        )}
-        {wide && (
-          <Box visibleFrom="md">
-            <AccountMenu />
-          </Box>
-        )}
+        <WideOnly>
+          <LanguageSwitch onChange={saveLanguage} />
+        </WideOnly>
+        <WideOnly>
+          <AccountMenu />
+        </WideOnly>
         <Burger
           opened={navOpen}
           onClick={nav.toggle}
@@ -116,23 +118,20 @@ export function AccountLayout({ children }: { children: ReactNode }) {
       </Drawer>
       {inShell ? (
         <Flex align="flex-start">
-          {wide && (
-            <Box
-              visibleFrom="md"
-              w={NAV_WIDTH}
-              miw={NAV_WIDTH}
-              h={`calc(100dvh - ${HEADER_HEIGHT}px)`}
-              pos="sticky"
-              top={HEADER_HEIGHT}
-              bg="gray.0"
-              style={{
-                overflowY: 'auto',
-                borderRight: '1px solid var(--mantine-color-gray-3)',
-              }}
-            >
-              <ChildNav />
-            </Box>
-          )}
+          <WideOnly
+            w={NAV_WIDTH}
+            miw={NAV_WIDTH}
+            h={`calc(100dvh - ${HEADER_HEIGHT}px)`}
+            pos="sticky"
+            top={HEADER_HEIGHT}
+            bg="gray.0"
+            style={{
+              overflowY: 'auto',
+              borderRight: '1px solid var(--mantine-color-gray-3)',
+            }}
+          >
+            <ChildNav />
+          </WideOnly>
           <Box component="main" style={{ flex: 1, minWidth: 0 }}>
             {deletionOffer}
             {children}

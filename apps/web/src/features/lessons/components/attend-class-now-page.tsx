@@ -1,6 +1,6 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ScheduledLesson } from '@portal/shared/lessons';
+import type { LessonGroup } from '@portal/shared/lessons';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { childrenQueryOptions } from '../../../api/children';
@@ -56,9 +56,9 @@ export function AttendClassNowPage() {
  * The days' headings and cards. The first cards are drawn first across the days, not per day
  * (useCardsDrawn): a day is drawn once a card of it is.
  */
-function UpcomingGroups({ groups }: { groups: { title: string; data: ScheduledLesson[] }[] }) {
+function UpcomingGroups({ groups }: { groups: LessonGroup[] }) {
   let left = useCardsDrawn();
-  const drawn = [];
+  const drawn: LessonGroup[] = [];
   for (const group of groups) {
     if (left <= 0) break;
     drawn.push({ title: group.title, data: group.data.slice(0, left) });
