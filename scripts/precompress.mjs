@@ -23,7 +23,9 @@ let count = 0;
 let before = 0;
 let after = 0;
 for (const file of files(dist)) {
-  if (!TEXT.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+  // Not what the server never sends: the bundler's manifest, the web build's server module.
+  const folder = path.relative(dist, file).split(path.sep)[0];
+  if (!TEXT.test(file) || folder === '.vite' || folder === 'server') continue;
   const body = readFileSync(file);
   if (body.length < 1024) continue;
   const br = brotliCompressSync(body, {

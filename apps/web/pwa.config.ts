@@ -74,32 +74,21 @@ export function installableApp(): PluginOption {
   return [
     languageManifests(),
     VitePWA({
-      strategies: 'generateSW',
+      // Our worker (src/app/pwa/sw.ts), with the build's file list injected.
+      strategies: 'injectManifest',
+      srcDir: 'src/app/pwa',
+      filename: 'sw.ts',
       // A new build waits until the parent accepts it (src/app/pwa/update-prompt.tsx).
       registerType: 'prompt',
       injectRegister: false,
       // Ours, one per language (above).
       manifest: false,
-      workbox: {
-        // The built app: code, styles, fonts, images and the manifests. Not the .br/.gz copies
-        // nor the pre-rendered sign-in pages: both are written after this (apps/web build
-        // script), and globIgnores keeps a stale dist from slipping them in.
+      injectManifest: {
+        // The built app: code, styles, fonts, images and the manifests. Not the .br/.gz copies,
+        // the pre-rendered pages nor the server's module: they are written after this (apps/web
+        // build script), and globIgnores keeps a stale dist from slipping them in.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        globIgnores: ['shell/**', '**/*.br', '**/*.gz', '.vite/**'],
-        // A navigation to any of the app's screens gets the app; the server's own pages do not.
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [
-          /^\/api(\/|$)/,
-          // The staff console is a separate app (decision 046): never answered from here.
-          /^\/ops(\/|$)/,
-          // A path with an extension is a file, not a screen (as the server decides, web.ts).
-          /\/[^/]+\.[^/]+$/,
-        ],
-        // No runtimeCaching: API answers (personal data) and teacher photos always go to the
-        // network, and nothing but the precache is ever stored.
-        cleanupOutdatedCaches: true,
-        clientsClaim: false,
-        skipWaiting: false,
+        globIgnores: ['shell/**', 'server/**', '**/*.br', '**/*.gz', '.vite/**'],
       },
     }),
   ];

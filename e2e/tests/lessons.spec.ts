@@ -188,6 +188,7 @@ test('switch child, dashboard tabs, filter and pagination (en)', async ({
 
 test('screens opened directly start their API calls from the route and ask each once', async ({
   page,
+  context,
 }) => {
   const parent = await createParent(page, { password: 'secret123' });
   await createLessons(page, parent);
@@ -203,23 +204,35 @@ test('screens opened directly start their API calls from the route and ask each 
     ['/home/children/AttendClassNow', 'Upcoming lessons'],
     ['/recharge', 'Top up credits'],
   ];
-  for (const [path, heading] of screens) {
-    // The route's prefetch (app/prefetch.ts) and the screen's own queries must share their keys:
-    // a mismatch shows as the same call made twice.
-    const calls: string[] = [];
-    const record = (request: Request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
-    };
-    page.on('request', record);
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    page.off('request', record);
-    expect(calls.length, path).toBeGreaterThan(0);
-    expect(
-      calls.filter((call, index) => calls.indexOf(call) !== index),
-      path,
-    ).toEqual([]);
+  // Drawn by the server with the parent's data (decision 056), then as the frame alone: without
+  // the session's cookie, as on a first visit or after the zone changed.
+  for (const drawn of [true, false]) {
+    for (const [path, heading] of screens) {
+      if (!drawn) await context.clearCookies({ name: 'portal_session' });
+      // The route's prefetch (app/prefetch.ts) and the screen's own queries must share their
+      // keys: a mismatch shows as the same call made twice.
+      const calls: string[] = [];
+      const record = (request: Request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+      };
+      page.on('request', record);
+      const response = await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      page.off('request', record);
+      expect((await response!.text()).includes('<div id="root" data-drawn'), path).toBe(drawn);
+      expect(
+        calls.filter((call, index) => calls.indexOf(call) !== index),
+        path,
+      ).toEqual([]);
+      // A drawn screen held its first answers: the app asks for none of them.
+      if (drawn)
+        expect(
+          calls.filter((call) => /^\/api\/(user\/profile|accounts|students)\b/.test(call)),
+          path,
+        ).toEqual([]);
+      else expect(calls.length, path).toBeGreaterThan(0);
+    }
   }
 });

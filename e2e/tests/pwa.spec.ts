@@ -206,6 +206,43 @@ for (const [language, texts] of [
   });
 }
 
+for (const language of ['en', 'zh_CN'] as const) {
+  test(`a return visit's lessons come with the document, drawn by the server (${language})`, async ({
+    page,
+  }) => {
+    const parent = await createParent(page, { password: 'secret123', language });
+    await createLessons(page, parent, { firstInMinutes: 60 });
+    await useLanguage(page, language);
+    await signInWithPassword(page, parent);
+    await expect(page.getByTestId('lesson-card').first()).toBeVisible();
+    await reloadUnderServiceWorker(page);
+
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const response = await page.goto(LESSONS);
+    // Through the worker, from the server (decision 056): the parent's lessons are in it.
+    expect(response?.fromServiceWorker()).toBe(true);
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    const html = await response!.text();
+    expect(html).toContain(`<html lang="${language === 'en' ? 'en' : 'zh-CN'}"`);
+    expect(html).toMatch(/<div id="root" data-drawn data-time-diff="-?\d+"/);
+    expect(html).toContain('data-testid="lesson-card"');
+    expect(html).toContain('id="drawn-state"');
+
+    // The app takes the screen over with the answers the page held: it asks for none of them.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-drawn');
+    await expect(page.getByTestId('lesson-card').first()).toBeVisible();
+    expect(
+      asked.filter((path) =>
+        /^\/api\/(user\/profile|accounts|students|userSchedukeForStudentSeven)$/.test(path),
+      ),
+    ).toEqual([]);
+    // Nothing of it is stored.
+    const urls = Object.values(await cacheEntries(page)).flat();
+    expect(urls.filter((url) => new URL(url).pathname === LESSONS)).toEqual([]);
+  });
+}
+
 test('signing out leaves no personal data in Cache Storage or the session in localStorage', async ({
   page,
 }) => {
@@ -236,6 +273,12 @@ test('signing out leaves no personal data in Cache Storage or the session in loc
     currentStudent: localStorage.getItem('currentStudent'),
   }));
   expect(stored).toEqual({ token: null, currentStudent: null });
+
+  // The session's cookie went too: the server draws no screen with the parent's data.
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(
+    'portal_session',
+  );
+  expect(await (await page.request.get(LESSONS)).text()).not.toContain('<div id="root" data-drawn');
 
   const entries = await cacheEntries(page);
   expect(Object.keys(entries)).toEqual([expect.stringMatching(/^workbox-precache-v2-/)]);
@@ -308,7 +351,7 @@ test.describe('a new build', () => {
     // The next build: index.html of another revision.
     const swFile = path.join(dist, 'sw.js');
     const worker = readFileSync(swFile, 'utf8');
-    const revision = /url:"index\.html",revision:"([0-9a-f]+)"/.exec(worker)?.[1];
+    const revision = /"revision":"([0-9a-f]+)","url":"index\.html"/.exec(worker)?.[1];
     expect(revision).toBeTruthy();
     const next = `${revision!.slice(0, -4)}beef`;
     writeFileSync(swFile, worker.replace(revision!, next));

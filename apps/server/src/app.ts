@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import type { JobQueue } from './jobs/queue';
 import type { AppContext, Clock } from './app-context';
 import { systemClock } from './app-context';
@@ -109,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     done(null, payload);
   });
 
+  // Before the language: a page's language may come from a cookie (plugins/language.ts).
+  await app.register(fastifyCookie);
   await app.register(languagePlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

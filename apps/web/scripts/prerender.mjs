@@ -1,14 +1,13 @@
-// Pre-renders the sign-in page and the signed-in screens parents open most (app/shell/render.tsx)
-// after `vite build`, into dist/shell/<language>/<path with "_" for "/">.html (decisions 026
-// and 052): the built index.html with the page's markup in #root, its stylesheets written into
+// Pre-renders the sign-in page and the signed-in screens parents open most (app/shell/render.tsx,
+// as `vite build --ssr` built it for the server) after the build, into
+// dist/shell/<language>/<path with "_" for "/">.html (decisions 026, 052 and 056): the built index.html with the page's markup in #root, its stylesheets written into
 // the head (it paints from the document alone) and its scripts listed for index.html's inline
 // script, which requests them once the page has painted. The server sends the page of the visitor's language for those paths
 // (apps/server/src/plugins/web.ts); index.html's inline script drops it when the visitor's stored
 // language or session says otherwise.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readManifest } from './manifest.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,48 +76,40 @@ function swap(text, from, to) {
   return text.replace(from, () => to);
 }
 
-const vite = await createServer({
-  root: webDir,
-  configFile: path.join(webDir, 'vite.config.ts'),
-  logLevel: 'warn',
-  appType: 'custom',
-  server: { middlewareMode: true, hmr: false, ws: false },
-});
-try {
-  const { renderShell, SHELL_PAGES, shellSources } = await vite.ssrLoadModule(
-    '/src/app/shell/render.tsx',
-  );
-  const { LANGUAGES } = await vite.ssrLoadModule('@portal/shared/i18n');
-  const written = [];
-  for (const language of LANGUAGES) {
-    mkdirSync(path.join(dist, 'shell', language), { recursive: true });
-    for (const page of SHELL_PAGES) {
-      const shell = await renderShell(language, page);
-      const assets = withAssets(template, language, shellSources(page));
-      let html = assets.html;
-      html = swap(
-        html,
-        '<html lang="en">',
-        `<html lang="${shell.htmlLang}" data-mantine-color-scheme="light">`,
-      );
-      html = swap(html, '/manifest.en.webmanifest', `/manifest.${language}.webmanifest`);
-      html = swap(
-        html,
-        /<title>.*<\/title>/.exec(html)?.[0] ?? '<title>',
-        `<title>${escapeHtml(shell.title)}</title>`,
-      );
-      const session = page.signedIn ? ' data-session' : '';
-      html = swap(
-        html,
-        '<div id="root"></div>',
-        `<div id="root" data-shell="${language}"${session} data-scripts="${assets.scripts}" aria-disabled="true">${shell.markup}</div>`,
-      );
-      const file = shellFile(language, page.path);
-      writeFileSync(path.join(dist, file), html);
-      written.push(file);
-    }
+// The server's build of app/shell/render.tsx (`vite build --ssr`, decision 056): the pages are
+// drawn by the code that draws them with a parent's data.
+const { renderShell, SHELL_PAGES, shellSources, LANGUAGES } = await import(
+  pathToFileURL(path.join(dist, 'server', 'render.js')).href
+);
+const written = [];
+for (const language of LANGUAGES) {
+  mkdirSync(path.join(dist, 'shell', language), { recursive: true });
+  for (const page of SHELL_PAGES) {
+    const shell = await renderShell(language, page);
+    const assets = withAssets(template, language, shellSources(page));
+    let html = assets.html;
+    html = swap(
+      html,
+      '<html lang="en">',
+      `<html lang="${shell.htmlLang}" data-mantine-color-scheme="light">`,
+    );
+    html = swap(html, '/manifest.en.webmanifest', `/manifest.${language}.webmanifest`);
+    html = swap(
+      html,
+      /<title>.*<\/title>/.exec(html)?.[0] ?? '<title>',
+      `<title>${escapeHtml(shell.title)}</title>`,
+    );
+    const session = page.signedIn ? ' data-session' : '';
+    // Where the server draws the screen with the parent's data (plugins/screen-drawing.ts).
+    const markup = page.signedIn ? `<!--screen-->${shell.markup}<!--/screen-->` : shell.markup;
+    html = swap(
+      html,
+      '<div id="root"></div>',
+      `<div id="root" data-shell="${language}"${session} data-scripts="${assets.scripts}" aria-disabled="true">${markup}</div>`,
+    );
+    const file = shellFile(language, page.path);
+    writeFileSync(path.join(dist, file), html);
+    written.push(file);
   }
-  console.log(`pre-rendered: ${written.join(', ')}`);
-} finally {
-  await vite.close();
 }
+console.log(`pre-rendered: ${written.join(', ')}`);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context';
 import { unauthenticated } from '../lib/app-error';
@@ -24,6 +24,43 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   // Spec §6: "some calls send the token in a header" — the legacy `token` header.
   const legacy = request.headers.token;
   return typeof legacy === 'string' && legacy.length > 0 ? legacy : undefined;
+}
+
+/**
+ * The parent's session token as a cookie, for one thing only: the server draws the signed-in
+ * screens a parent opens with their data (plugins/web.ts, decision 056). The API never reads it
+ * (`bearerToken` above), so a page on another site cannot act with it; HttpOnly, so the page's
+ * scripts cannot read it.
+ */
+export const SESSION_COOKIE = 'portal_session';
+/** The cookie outlives no session: sessions end sooner, and each visit renews it. */
+const SESSION_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+/** The session token of the parents' document request, if it carries one. */
+export function sessionCookie(request: FastifyRequest): string | undefined {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && token.length > 0 ? token : undefined;
+}
+
+/**
+ * After a private call answered with a bearer session: the cookie follows that session (set
+ * when missing or another), so the next visit's document can be drawn for it.
+ */
+export function followSession(request: FastifyRequest, reply: FastifyReply): void {
+  const token = bearerToken(request);
+  if (!request.session || !token || request.cookies[SESSION_COOKIE] === token) return;
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: SESSION_COOKIE_MAX_AGE_S,
+  });
+}
+
+/** Signing out: the browser forgets the cookie too. */
+export function forgetSession(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 /** Reads the session of a route that also works signed out (answers null when there is none). */

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { LANGUAGE_HEADER, pickLanguage, type Language } from '@portal/shared/i18n';
+import { LANGUAGE_COOKIE, LANGUAGE_HEADER, pickLanguage, type Language } from '@portal/shared/i18n';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /**
-     * Answer language: `lang` header, then Accept-Language, then English (docs/product.md →
-     * Languages).
+     * Answer language: `lang` header, then the `lang` cookie in which the parents' app remembers
+     * its language (its documents: decision 056), then Accept-Language, then English
+     * (docs/product.md → Languages).
      */
     lang: Language;
   }
@@ -20,7 +21,7 @@ export const languagePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', 'en');
   app.addHook('onRequest', async (request) => {
     request.lang = pickLanguage(
-      headerValue(request.headers[LANGUAGE_HEADER]),
+      headerValue(request.headers[LANGUAGE_HEADER]) ?? request.cookies[LANGUAGE_COOKIE],
       headerValue(request.headers['accept-language']),
     );
   });

@@ -18,6 +18,8 @@ export const api = createApiClient({
   token: storage.getToken,
   early: takeEarlyCall,
   signedOut() {
+    // Drawn on the server (decision 056): the server sends the frame instead.
+    if (typeof window === 'undefined') return;
     if (window.location.pathname === paths.signIn) void storage.clearSession();
     else void leaveForSignIn();
   },

@@ -233,3 +233,41 @@ describe('the pre-rendered page the document keeps (decisions 026 and 052)', () 
     expect(submit()).toBe(false);
   });
 });
+
+describe('a screen the server drew with the parent’s data (decision 056)', () => {
+  const offset = String(-new Date().getTimezoneOffset());
+  /** The page as the server sends it: the screen, its answers, the offset it was drawn for. */
+  function drawnPage(timeDiff: string) {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('lang', 'en');
+    const element = document.getElementById('root')!;
+    for (const [name, value] of Object.entries({
+      'data-drawn': '',
+      'data-time-diff': timeDiff,
+      'data-shell': 'en',
+      'data-session': '',
+    }))
+      element.setAttribute(name, value);
+    element.innerHTML =
+      '<article data-testid="lesson-card">Phonics</article><script type="application/json" id="drawn-state">{}</script>';
+    window.history.replaceState(null, '', '/home/children/AttendClassNow');
+    new Function(INLINE)();
+    return element;
+  }
+
+  it('stays, and the document asks for nothing: the answers are in it', async () => {
+    const element = drawnPage(offset);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(element.querySelector('[data-testid="lesson-card"]')).not.toBeNull();
+    expect(element.hasAttribute('data-drawn')).toBe(true);
+    expect(sent).toEqual([]);
+  });
+
+  it('drawn for another offset from UTC, is dropped with its answers, and the calls go out', async () => {
+    const element = drawnPage(String(Number(offset) + 60));
+    expect(element.innerHTML).toBe('');
+    expect(element.hasAttribute('data-drawn')).toBe(false);
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    expect(sent[0]!.url).toBe(`/api/user/profile?time_diff=${offset}`);
+  });
+});

@@ -5,6 +5,8 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** Name of the request header that carries the language (docs/product.md → Languages). */
 export const LANGUAGE_HEADER = 'lang';
+/** The cookie in which the parents' app remembers its language for the server (decision 056). */
+export const LANGUAGE_COOKIE = 'lang';
 
 /**
  * Maps a browser or header language tag to one of ours: `zh-cn`, `zh-CN`, `zh_CN`, `zh-Hans`,

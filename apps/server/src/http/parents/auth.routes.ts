@@ -19,7 +19,7 @@ import { envelope } from '@portal/shared/api';
 import { translate } from '../../lib/catalogue';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../lib/app-error';
-import { parentIdOf } from '../../plugins/auth';
+import { forgetSession, parentIdOf } from '../../plugins/auth';
 import {
   changePassword,
   checkUser,
@@ -256,8 +256,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: envelope(MessageDataSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await logout(ctx, request.session!.sessionId);
+      // Ended: the onSend hook must not set it again (request.session goes with it).
+      request.session = null;
+      forgetSession(reply);
       return saying(translate(request.lang, 'loggedOut'));
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { followSession } from '../../plugins/auth';
 import { accountDeletionRoutes } from './account-deletion.routes';
 import { advisersRoutes } from './advisers.routes';
 import { agreementsRoutes } from './agreements.routes';
@@ -26,6 +27,11 @@ import { statementRoutes } from './statement.routes';
  * parents' sessions: a staff token opens nothing here. One line per feature.
  */
 export const parentsEdge: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The session's cookie follows the bearer session of every private call (decision 056).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode === 200) followSession(request, reply);
+    return payload;
+  });
   await app.register(dictRoutes, { ctx });
   await app.register(agreementsRoutes, { ctx });
   await app.register(authRoutes, { ctx });

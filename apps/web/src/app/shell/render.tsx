@@ -1,17 +1,27 @@
 import type { Language } from '@portal/shared/i18n';
+import type { Prefetch } from '@portal/web-kit/query-client';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { documentTitle } from '@portal/web-kit/page';
 import { paths } from '../../config/paths';
 import { SignInPage } from '../../features/auth/components/sign-in-page';
+import { prefetchRecharge } from '../../features/billing/api/prefetch';
 import { RechargePage } from '../../features/billing/components/recharge-page';
+import { prefetchDashboard, prefetchUpcoming } from '../../features/lessons/api/prefetch';
 import { AttendClassNowPage } from '../../features/lessons/components/attend-class-now-page';
 import { DashboardPage } from '../../features/lessons/components/dashboard-page';
+import { withServerAnswers, type ServerAnswer } from '../../lib/early-calls';
 import { HTML_LANG, i18n, loadLanguage } from '../../lib/i18n';
+import { createQueryClient } from '@portal/web-kit/query-client';
+import { inTimeZone, timeDiff } from '@portal/web-kit/time';
 import { AccountLayout } from '../layouts/account-layout';
 import { PublicLayout } from '../layouts/public-layout';
 import { AppProvider } from '../provider';
+
+/** The languages the build pre-renders each page in (scripts/prerender.mjs). */
+export { LANGUAGES } from '@portal/shared/i18n';
 
 /** A page the build pre-renders (scripts/prerender.mjs, decisions 026 and 052). */
 export interface ShellPage {
@@ -22,6 +32,8 @@ export interface ShellPage {
   signedIn: boolean;
   /** The translation key of its title (the screen sets it in an effect, which does not run here). */
   title: string;
+  /** A signed-in screen's first queries, as its route starts them (app/router.tsx). */
+  prefetch?: Prefetch;
   render: () => ReactNode;
 }
 
@@ -47,6 +59,7 @@ export const SHELL_PAGES: ShellPage[] = [
   },
   {
     path: paths.home.attendClassNow,
+    prefetch: prefetchUpcoming,
     source: 'src/features/lessons/components/attend-class-now-page.tsx',
     signedIn: true,
     title: 'lessons:upcomingTitle',
@@ -58,6 +71,7 @@ export const SHELL_PAGES: ShellPage[] = [
   },
   {
     path: paths.dashboard,
+    prefetch: prefetchDashboard,
     source: 'src/features/lessons/components/dashboard-page.tsx',
     signedIn: true,
     title: 'lessons:dashboardTitle',
@@ -69,6 +83,7 @@ export const SHELL_PAGES: ShellPage[] = [
   },
   {
     path: paths.recharge,
+    prefetch: prefetchRecharge,
     source: 'src/features/billing/components/recharge-page.tsx',
     signedIn: true,
     title: 'billing:rechargeTitle',
@@ -106,4 +121,58 @@ export async function renderShell(language: Language, page: ShellPage): Promise<
     title: documentTitle(i18n.t(page.title), i18n.t('appName')),
     htmlLang: HTML_LANG[language],
   };
+}
+
+export interface DrawnScreen {
+  /** The screen with the visitor's data, as the app draws it once its first queries answered. */
+  markup: string;
+  /** Those answers, for the app's cache (TanStack Query's dehydrated state). */
+  state: DehydratedState;
+  /** The offset from UTC the screen was drawn for (`time_diff`), in minutes east. */
+  timeDiff: number;
+}
+
+/** One drawing at a time: the language and the answers are the process's for its duration. */
+let drawing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Draws a signed-in screen for one visitor on the server (decision 056): the screen's own first
+ * queries run in a cache of their own, answered by `answer` (the server's API, for the visitor's
+ * session), then the screen is drawn with them. Undefined when any of them was refused (an ended
+ * session): the server sends the frame instead, and the app asks again.
+ */
+export function drawScreen(
+  language: Language,
+  page: ShellPage,
+  url: URL,
+  zone: string,
+  answer: ServerAnswer,
+): Promise<DrawnScreen | undefined> {
+  const prefetch = page.prefetch;
+  if (!prefetch) throw new Error(`${page.path} is not a signed-in screen`);
+  const draw = () =>
+    inTimeZone(zone, async () => {
+      await loadLanguage(language);
+      await i18n.changeLanguage(language);
+      const client = createQueryClient();
+      client.setDefaultOptions({
+        queries: { ...client.getDefaultOptions().queries, retry: false },
+      });
+      await withServerAnswers(answer, async () => {
+        await Promise.resolve(prefetch(client, url)).catch(() => undefined);
+        while (client.isFetching() > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      const queries = client.getQueryCache().getAll();
+      if (queries.length === 0 || queries.some((query) => query.state.status !== 'success'))
+        return undefined;
+      const markup = renderToString(
+        <AppProvider client={client}>
+          <StaticRouter location={url.pathname + url.search}>{page.render()}</StaticRouter>
+        </AppProvider>,
+      );
+      return { markup, state: dehydrate(client), timeDiff: timeDiff() };
+    });
+  const drawn = drawing.then(draw, draw);
+  drawing = drawn.catch(() => undefined);
+  return drawn;
 }

@@ -42,7 +42,13 @@ function routerInitialized(router: StartingRouter): Promise<void> {
 /** Runs once the shell is the app's: the shell's marks go, typed text reaches the form. */
 function Hydrated({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useLayoutEffect(() => {
-    for (const name of ['data-shell', 'data-session', 'aria-disabled'])
+    for (const name of [
+      'data-shell',
+      'data-session',
+      'data-drawn',
+      'data-time-diff',
+      'aria-disabled',
+    ])
       container.removeAttribute(name);
     container.querySelectorAll('input').forEach(announceTyped);
   }, [container]);

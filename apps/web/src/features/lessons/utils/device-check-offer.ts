@@ -40,7 +40,12 @@ function subscribe(listener: () => void) {
 
 /** The offer's state shared by every lesson card, so dismissing it on one hides it on all. */
 export function useDeviceCheckOffer() {
-  const due = useSyncExternalStore(subscribe, () => isDeviceCheckOfferDue());
+  const due = useSyncExternalStore(
+    subscribe,
+    () => isDeviceCheckOfferDue(),
+    // Drawn on the server (decision 056): the app draws the offer once it runs.
+    () => false,
+  );
   const dismiss = useCallback(() => markDeviceCheckOffered(), []);
   return { due, dismiss };
 }
