@@ -35,6 +35,16 @@ async function reloadUnderServiceWorker(page: Page): Promise<void> {
     .toMatch(/\/sw\.js$/);
 }
 
+/** A parent with a lesson in an hour, signed in, on the lessons screen under the worker. */
+async function signInWithLessonsUnderServiceWorker(page: Page, language: Language): Promise<void> {
+  const parent = await createParent(page, { password: 'secret123', language });
+  await createLessons(page, parent, { firstInMinutes: 60 });
+  await useLanguage(page, language);
+  await signInWithPassword(page, parent);
+  await expect(page.getByTestId('lesson-card').first()).toBeVisible();
+  await reloadUnderServiceWorker(page);
+}
+
 /** Every Cache Storage entry of the page's origin: cache name → request URLs. */
 function cacheEntries(page: Page): Promise<Record<string, string[]>> {
   return page.evaluate(async () => {
@@ -165,12 +175,7 @@ for (const [language, texts] of [
     context,
     consoleErrors,
   }) => {
-    const parent = await createParent(page, { password: 'secret123', language });
-    await createLessons(page, parent, { firstInMinutes: 60 });
-    await useLanguage(page, language);
-    await signInWithPassword(page, parent);
-    await expect(page.getByTestId('lesson-card').first()).toBeVisible();
-    await reloadUnderServiceWorker(page);
+    await signInWithLessonsUnderServiceWorker(page, language);
 
     await context.setOffline(true);
     await page.reload();
@@ -210,12 +215,7 @@ for (const language of ['en', 'zh_CN'] as const) {
   test(`a return visit's lessons come with the document, drawn by the server (${language})`, async ({
     page,
   }) => {
-    const parent = await createParent(page, { password: 'secret123', language });
-    await createLessons(page, parent, { firstInMinutes: 60 });
-    await useLanguage(page, language);
-    await signInWithPassword(page, parent);
-    await expect(page.getByTestId('lesson-card').first()).toBeVisible();
-    await reloadUnderServiceWorker(page);
+    await signInWithLessonsUnderServiceWorker(page, language);
 
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));

@@ -45,10 +45,11 @@ function withAssets(html, language, sources) {
   const own = [...new Set(sources.flatMap((source) => [...closure(source)]))].filter(
     (key) => !entry.has(key),
   );
-  const css = [
+  // Once each: several chunks of a screen name the same stylesheet (Image's, three times).
+  const css = new Set([
     ...[...html.matchAll(STYLESHEET)].map((match) => match[1]),
     ...own.flatMap((key) => manifest[key].css ?? []),
-  ];
+  ]);
   const script = ENTRY.exec(html);
   if (!script) throw new Error('prerender: index.html has no module script');
   const scripts = [
@@ -62,7 +63,7 @@ function withAssets(html, language, sources) {
     .replace(script[0], '')
     .replace(
       '</head>',
-      () => `${css.map((file) => `    ${inlineStyle(file)}\n`).join('')}  </head>`,
+      () => `${[...css].map((file) => `    ${inlineStyle(file)}\n`).join('')}  </head>`,
     );
   return { html: page, scripts: scripts.join(' ') };
 }

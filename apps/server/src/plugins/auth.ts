@@ -28,7 +28,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * The parent's session token as a cookie, for one thing only: the server draws the signed-in
- * screens a parent opens with their data (plugins/web.ts, decision 056). The API never reads it
+ * screens a parent opens with their data (plugins/screen-drawing.ts, decision 056). The API never reads it
  * (`bearerToken` above), so a page on another site cannot act with it; HttpOnly, so the page's
  * scripts cannot read it.
  */

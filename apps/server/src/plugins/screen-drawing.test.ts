@@ -10,7 +10,7 @@ import { shellFile } from './web';
 /**
  * The server draws the signed-in screens with the parent's data (decision 056), through
  * `inject`. The web build's server module is stood in for by one that draws what the API
- * answered it (the real one is tested in apps/web: app/shell/render.test.tsx).
+ * answered it (the real one is tested in apps/web: app/shell/draw-screen.test.tsx).
  */
 const DRAWING_MODULE = `
 export const SHELL_PAGES = [{ path: '/' }, { path: '/home/children/AttendClassNow', prefetch: true }];
