@@ -28,9 +28,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * The parent's session token as a cookie, for one thing only: the server draws the signed-in
- * screens a parent opens with their data (plugins/screen-drawing.ts, decision 056). The API never reads it
- * (`bearerToken` above), so a page on another site cannot act with it; HttpOnly, so the page's
- * scripts cannot read it.
+ * screens a parent opens with their data (plugins/screen-drawing.ts, decision 056). The API
+ * never reads it (`bearerToken` above), so a page on another site cannot act with it; HttpOnly,
+ * so the page's scripts cannot read it.
  */
 export const SESSION_COOKIE = 'portal_session';
 /** The cookie outlives no session: sessions end sooner, and each visit renews it. */

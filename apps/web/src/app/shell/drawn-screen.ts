@@ -3,7 +3,7 @@ import { currentLanguage, i18n } from '@portal/web-kit/i18n';
 import { browserTimeZone } from '@portal/web-kit/time';
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 
-/** The cookie the server reads the visitor's zone from (apps/server/src/plugins/screen-drawing.ts). */
+/** The cookie the server reads the visitor's zone from (server: plugins/screen-drawing.ts). */
 const ZONE_COOKIE = 'tz';
 const A_YEAR_S = 365 * 24 * 60 * 60;
 
