@@ -13,6 +13,8 @@ const sources = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/pwa.config.ts',
+  'apps/web/scripts',
   'apps/console/src',
   'apps/console/index.html',
   'apps/console/public',
@@ -37,6 +39,8 @@ function newestMtime(target) {
 const built =
   existsSync(stamp) &&
   existsSync(path.join(root, 'apps/web/dist/index.html')) &&
+  // The server's drawing of the signed-in screens (decision 056).
+  existsSync(path.join(root, 'apps/web/dist/server/render.js')) &&
   existsSync(path.join(root, 'apps/console/dist/index.html')) &&
   statSync(stamp).mtimeMs >= Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 
