@@ -13,8 +13,8 @@ import { shellFile } from './web';
  * answered it (the real one is tested in apps/web: app/shell/draw-screen.test.tsx).
  */
 const DRAWING_MODULE = `
-export const SHELL_PAGES = [{ path: '/' }, { path: '/home/children/AttendClassNow', prefetch: true }];
-export async function drawScreen(language, page, url, zone, answer) {
+const SHELL_PAGES = [{ path: '/' }, { path: '/home/children/AttendClassNow', prefetch: true }];
+async function drawScreen(language, page, url, zone, answer) {
   const profile = await (await answer('/api/user/profile?time_diff=480')).json();
   if (profile.code !== 200) return undefined;
   return {
@@ -23,6 +23,7 @@ export async function drawScreen(language, page, url, zone, answer) {
     timeDiff: 480,
   };
 }
+export const drawing = { SHELL_PAGES, drawScreen };
 `;
 const FRAME = '<h1>Upcoming lessons</h1>';
 const frameHtml = (language: string) =>

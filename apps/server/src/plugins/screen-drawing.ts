@@ -2,34 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Language } from '@portal/shared/i18n';
+import { canonicalTimeZone, ZONE_COOKIE, type ScreenDrawing } from '@portal/shared/api';
 import { sessionCookie } from './auth';
-
-/** The cookie in which the app remembers the visitor's IANA time zone (apps/web main.tsx). */
-export const ZONE_COOKIE = 'tz';
-
-/** What the web build's server module (`apps/web/dist/server/render.js`) offers. */
-interface DrawingModule {
-  SHELL_PAGES: { path: string; prefetch?: unknown }[];
-  drawScreen(
-    language: Language,
-    page: { path: string },
-    url: URL,
-    zone: string,
-    answer: (url: string) => Promise<Response>,
-  ): Promise<{ markup: string; state: unknown; timeDiff: number } | undefined>;
-}
-
-/** A zone name as the browser gives it, and one this server knows ("Asia/Shanghai"). */
-function knownZone(zone: string | undefined): string | undefined {
-  if (!zone || zone.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(zone)) return undefined;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
-}
 
 /** JSON that is safe inside `<script>`: no `</script>` or `<!--` can be formed. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -47,18 +21,21 @@ const SCREEN = /<!--screen-->[\s\S]*<!--\/screen-->/;
  */
 export function screenDrawer(app: FastifyInstance, distDir: string) {
   const file = path.join(distDir, 'server', 'render.js');
-  let loaded: Promise<DrawingModule | undefined> | undefined;
+  let loaded: Promise<ScreenDrawing | undefined> | undefined;
   const load = () =>
     (loaded ??= existsSync(file)
-      ? (import(pathToFileURL(file).href) as Promise<DrawingModule>).catch((error: unknown) => {
-          app.log.error({ err: error }, 'web build: its server module does not load');
-          return undefined;
-        })
+      ? (import(pathToFileURL(file).href) as Promise<{ drawing: ScreenDrawing }>).then(
+          ({ drawing }) => drawing,
+          (error: unknown) => {
+            app.log.error({ err: error }, 'web build: its server module does not load');
+            return undefined;
+          },
+        )
       : Promise.resolve(undefined));
 
   return async (request: FastifyRequest, urlPath: string, html: string) => {
     const token = sessionCookie(request);
-    const zone = knownZone(request.cookies[ZONE_COOKIE]);
+    const zone = canonicalTimeZone(request.cookies[ZONE_COOKIE] ?? '');
     if (!token || !zone || !SCREEN.test(html)) return undefined;
     const drawing = await load();
     const page = drawing?.SHELL_PAGES.find((one) => one.path === urlPath && one.prefetch);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
 import type { Prefetch } from '@portal/web-kit/query-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SHELL_MARKS } from '../app/shell/start-app';
 import { prefetchRecharge } from '../features/billing/api/prefetch';
 import { prefetchDashboard, prefetchUpcoming } from '../features/lessons/api/prefetch';
 import { profileFixture } from '../test/profile';
@@ -246,6 +247,7 @@ describe('a screen the server drew with the parent’s data (decision 056)', () 
       'data-time-diff': timeDiff,
       'data-shell': 'en',
       'data-session': '',
+      'aria-disabled': 'true',
     }))
       element.setAttribute(name, value);
     element.innerHTML =
@@ -266,8 +268,14 @@ describe('a screen the server drew with the parent’s data (decision 056)', () 
   it('drawn for another offset from UTC, is dropped with its answers, and the calls go out', async () => {
     const element = drawnPage(String(Number(offset) + 60));
     expect(element.innerHTML).toBe('');
-    expect(element.hasAttribute('data-drawn')).toBe(false);
+    expect(SHELL_MARKS.filter((name) => element.hasAttribute(name))).toEqual([]);
     await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
     expect(sent[0]!.url).toBe(`/api/user/profile?time_diff=${offset}`);
   });
+});
+
+it('drops the same marks with a page as the app removes when it takes one over (start-app.tsx)', () => {
+  const dropped = /for \(const name of \[([^\]]*)\]\)/.exec(INLINE)?.[1];
+  const names = dropped?.split(',').map((name) => name.trim().replace(/^'|'$/g, ''));
+  expect(names?.filter(Boolean)).toEqual([...SHELL_MARKS]);
 });

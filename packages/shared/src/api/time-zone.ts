@@ -1,3 +1,6 @@
+/** The cookie in which the parents' app keeps the browser's zone for the server (decision 056). */
+export const ZONE_COOKIE = 'tz';
+
 /**
  * An IANA zone name as the runtime's Intl knows it ("Asia/Shanghai", "UTC", also older aliases
  * such as "Asia/Calcutta"), in its canonical spelling; undefined for anything else

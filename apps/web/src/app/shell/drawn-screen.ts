@@ -1,10 +1,9 @@
+import { ZONE_COOKIE } from '@portal/shared/api';
 import { LANGUAGE_COOKIE } from '@portal/shared/i18n';
 import { currentLanguage, i18n } from '@portal/web-kit/i18n';
 import { browserTimeZone } from '@portal/web-kit/time';
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 
-/** The cookie the server reads the visitor's zone from (server: plugins/screen-drawing.ts). */
-const ZONE_COOKIE = 'tz';
 const A_YEAR_S = 365 * 24 * 60 * 60;
 
 /** A cookie of the whole site that the server reads and the page's scripts may too. */

@@ -1,3 +1,4 @@
+import type { ScreenDrawing } from '@portal/shared/api';
 import type { Language } from '@portal/shared/i18n';
 import type { Prefetch } from '@portal/web-kit/query-client';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
@@ -133,7 +134,7 @@ export interface DrawnScreen {
 }
 
 /** One drawing at a time: the language and the answers are the process's for its duration. */
-let drawing: Promise<unknown> = Promise.resolve();
+let drawingNow: Promise<unknown> = Promise.resolve();
 
 /**
  * Draws a signed-in screen for one visitor on the server (decision 056): the screen's own first
@@ -160,7 +161,12 @@ export function drawScreen(
       });
       await withServerAnswers(answer, async () => {
         await Promise.resolve(prefetch(client, url)).catch(() => undefined);
-        while (client.isFetching() > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+        // Every query the prefetch started is in the cache once it returned.
+        const fetches = client
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.promise);
+        await Promise.allSettled(fetches);
       });
       const queries = client.getQueryCache().getAll();
       if (queries.length === 0 || queries.some((query) => query.state.status !== 'success'))
@@ -172,7 +178,10 @@ export function drawScreen(
       );
       return { markup, state: dehydrate(client), timeDiff: timeDiff() };
     });
-  const drawn = drawing.then(draw, draw);
-  drawing = drawn.catch(() => undefined);
+  const drawn = drawingNow.then(draw, draw);
+  drawingNow = drawn.catch(() => undefined);
   return drawn;
 }
+
+/** What the server loads from this module to draw a returning parent's screen. */
+export const drawing = { SHELL_PAGES, drawScreen } satisfies ScreenDrawing;

@@ -39,17 +39,22 @@ function routerInitialized(router: StartingRouter): Promise<void> {
   });
 }
 
+/**
+ * The root's marks of a page drawn before the app ran; index.html's script drops the same ones
+ * with a page it does not keep (a test holds the two lists equal).
+ */
+export const SHELL_MARKS = [
+  'data-shell',
+  'data-session',
+  'data-drawn',
+  'data-time-diff',
+  'aria-disabled',
+] as const;
+
 /** Runs once the shell is the app's: the shell's marks go, typed text reaches the form. */
 function Hydrated({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useLayoutEffect(() => {
-    for (const name of [
-      'data-shell',
-      'data-session',
-      'data-drawn',
-      'data-time-diff',
-      'aria-disabled',
-    ])
-      container.removeAttribute(name);
+    for (const name of SHELL_MARKS) container.removeAttribute(name);
     container.querySelectorAll('input').forEach(announceTyped);
   }, [container]);
   return children;
