@@ -1,10 +1,11 @@
 // Pre-renders the sign-in page and the signed-in screens parents open most (app/shell/render.tsx,
 // as `vite build --ssr` built it for the server) after the build, into
-// dist/shell/<language>/<path with "_" for "/">.html (decisions 026, 052 and 056): the built index.html with the page's markup in #root, its stylesheets written into
-// the head (it paints from the document alone) and its scripts listed for index.html's inline
-// script, which requests them once the page has painted. The server sends the page of the visitor's language for those paths
-// (apps/server/src/plugins/web.ts); index.html's inline script drops it when the visitor's stored
-// language or session says otherwise.
+// dist/shell/<language>/<path with "_" for "/">.html (decisions 026, 052 and 056): the built
+// index.html with the page's markup in #root, its stylesheets written into the head (it paints
+// from the document alone) and its scripts listed for index.html's inline script, which requests
+// them once the page has painted. The server sends the page of the visitor's language for those
+// paths (apps/server/src/plugins/web.ts); index.html's inline script drops it when the visitor's
+// stored language or session says otherwise.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,9 +15,6 @@ const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webDir, 'dist');
 const { chunks: manifest, entryKey, closure } = readManifest(dist);
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-
-/** The file the server looks for (shellFile in apps/server/src/plugins/web.ts). */
-const shellFile = (language, pagePath) => `shell/${language}/${pagePath.replaceAll('/', '_')}.html`;
 
 /**
  * A stylesheet of the build as a `<style>` element, after a disabled `<link>` to its file. The
@@ -79,7 +77,7 @@ function swap(text, from, to) {
 
 // The server's build of app/shell/render.tsx (`vite build --ssr`, decision 056): the pages are
 // drawn by the code that draws them with a parent's data.
-const { renderShell, SHELL_PAGES, shellSources, LANGUAGES } = await import(
+const { renderShell, SHELL_PAGES, shellSources, shellFile, LANGUAGES } = await import(
   pathToFileURL(path.join(dist, 'server', 'render.js')).href
 );
 const written = [];

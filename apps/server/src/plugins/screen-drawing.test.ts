@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInParent } from '../../test/factories/parents';
 import { buildTestApp, type TestApp } from '../../test/helpers/app';
 import { SESSION_COOKIE } from './auth';
-import { shellFile } from './web';
+import { shellFile } from '@portal/shared/api';
 
 /**
  * The server draws the signed-in screens with the parent's data (decision 056), through

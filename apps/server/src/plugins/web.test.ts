@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '@portal/shared/i18n';
 import { buildTestApp, type TestApp } from '../../test/helpers/app';
-import { shellFile } from './web';
+import { shellFile } from '@portal/shared/api';
 
 let t: TestApp;
 let dist: string;

@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Language } from '@portal/shared/i18n';
+import { shellFile } from '@portal/shared/api';
 import { sendRouteNotFound } from './errors';
 import { screenDrawer } from './screen-drawing';
 import { cspAllowingInlineScripts } from './security';
@@ -45,10 +45,6 @@ function pageReader(distDir: string): (file: string) => Page | undefined {
     return page;
   };
 }
-
-/** The pre-rendered page of `urlPath` in `language`, as the build names it (prerender.mjs). */
-export const shellFile = (language: Language, urlPath: string) =>
-  `shell/${language}/${urlPath.replaceAll('/', '_')}.html`;
 
 /** Pre-rendered pages exist for a few paths only; nothing else is looked up on disk. */
 const SHELL_PATH = /^\/[A-Za-z/]{0,40}$/;

@@ -21,3 +21,10 @@ export interface ScreenDrawing {
     answer: (url: string) => Promise<{ status: number; json(): Promise<unknown> }>,
   ): Promise<{ markup: string; state: unknown; timeDiff: number } | undefined>;
 }
+
+/**
+ * Where the web build keeps a pre-rendered page (`dist/shell/<language>/<path, "/" as "_">.html`):
+ * written by its pre-render (apps/web scripts/prerender.mjs), sent by the server (plugins/web.ts).
+ */
+export const shellFile = (language: Language, urlPath: string) =>
+  `shell/${language}/${urlPath.replaceAll('/', '_')}.html`;

@@ -21,8 +21,9 @@ import { AccountLayout } from '../layouts/account-layout';
 import { PublicLayout } from '../layouts/public-layout';
 import { AppProvider } from '../provider';
 
-/** The languages the build pre-renders each page in (scripts/prerender.mjs). */
+/** The languages the build pre-renders each page in, and its files (scripts/prerender.mjs). */
 export { LANGUAGES } from '@portal/shared/i18n';
+export { shellFile } from '@portal/shared/api';
 
 /** A page the build pre-renders (scripts/prerender.mjs, decisions 026 and 052). */
 export interface ShellPage {
