@@ -173,10 +173,14 @@ where Chromium answered them (\`Network.responseReceived\`'s \`fromServiceWorker
 cache; the rest went to the network, and of those the ones answered 304 on the wire —
 \`Network.responseReceivedExtraInfo\`, as \`responseReceived\` gives a revalidated response the
 cached 200 — are revalidations); the JSON also has Playwright's
-\`response.fromServiceWorker()\` count and every request's path by source. The emulation is the page's: requests a service worker forwards to the network itself may
-escape the network throttling. Quiet-machine waits, rounds, medians with spread, one retry and
-failure rows, and \`--baseline-web\` exactly as for Lighthouse. Target: first card ≤ 1,000 ms
-(median).`,
+\`response.fromServiceWorker()\` count and every request's path by source. The page's
+emulation does not cover what a service worker sends to the network itself (the drawn screens'
+documents, decision 056), so the same network throttling is set on the portal's running workers
+through a browser-level session attached to each (\`Target.attachToTarget\`); the requests they
+send are counted in brackets. The CPU slowdown is the page's only, and the worker is warm (the
+first tab started it): a worker's cold start on a phone is not in these figures. Quiet-machine
+waits, rounds, medians with spread, one retry and failure rows, and \`--baseline-web\` exactly as
+for Lighthouse. Target: first card ≤ 1,000 ms (median).`,
     settings: (/** @type {any} */ r) =>
       `${r.settings.rounds} round(s) × ${r.settings.pages.length} page(s)${r.settings.builds.length > 1 ? ' × 2 builds' : ''}, quiet wait ≤ ${r.settings.quietWaitS} s${r.loaded ? ' · **loaded machine: figures are noise**' : ''}`,
   },
