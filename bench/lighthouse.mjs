@@ -14,7 +14,7 @@ import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PORTS, fixed, log, table } from './lib/common.mjs';
+import { PORTS, fixed, log, pickPages, table } from './lib/common.mjs';
 import { portalBuilds, seedStorage, startPortal } from './lib/portal.mjs';
 import {
   QUIET_LOAD,
@@ -228,10 +228,7 @@ async function auditOnce(browser, portal, target, keep) {
 /** @param {Record<string, string | boolean>} args */
 export async function run(args) {
   const { rounds, quietWaitS } = roundOptions(args);
-  // `--pages /,/index` audits only those pages.
-  const only = typeof args.pages === 'string' ? args.pages.split(',') : undefined;
-  const pages = PAGES.filter((page) => !only || only.includes(page.path));
-  if (pages.length === 0) throw new Error(`--pages: none of ${PAGES.map((p) => p.path)}`);
+  const pages = pickPages(args, PAGES);
   const builds = portalBuilds(args, {
     current: PORTS.lighthouse,
     baseline: PORTS.lighthouseBaseline,

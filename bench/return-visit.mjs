@@ -10,7 +10,7 @@
 /* global document, window, requestAnimationFrame, MutationObserver */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
-import { PORTS, fixed, log, table } from './lib/common.mjs';
+import { PORTS, fixed, log, pickPages, table } from './lib/common.mjs';
 import { portalBuilds, seedStorage, startPortal } from './lib/portal.mjs';
 import {
   QUIET_LOAD,
@@ -333,9 +333,7 @@ export async function run(args) {
   const { rounds, quietWaitS } = roundOptions(args);
   const cpuSlowdown = args.cpu === undefined ? CPU_SLOWDOWN : Number(args.cpu);
   if (!(cpuSlowdown >= 1)) throw new Error(`--cpu needs a slowdown of 1 or more, got ${args.cpu}`);
-  const only = typeof args.pages === 'string' ? args.pages.split(',') : undefined;
-  const pages = PAGES.filter((page) => !only || only.includes(page.path));
-  if (pages.length === 0) throw new Error(`--pages: none of ${PAGES.map((p) => p.path)}`);
+  const pages = pickPages(args, PAGES);
   const builds = portalBuilds(args, {
     current: PORTS.returnVisit,
     baseline: PORTS.returnVisitBaseline,

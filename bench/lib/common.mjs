@@ -61,6 +61,20 @@ export function quantile(values, q) {
   return sorted[rank];
 }
 
+/**
+ * The pages a browser bench visits: with `--pages /,/index`, only those of `pages` (by path).
+ * @template {{ path: string }} P
+ * @param {Record<string, string | boolean>} args
+ * @param {P[]} pages
+ * @returns {P[]}
+ */
+export function pickPages(args, pages) {
+  const only = typeof args.pages === 'string' ? args.pages.split(',') : undefined;
+  const picked = pages.filter((page) => !only || only.includes(page.path));
+  if (picked.length === 0) throw new Error(`--pages: none of ${pages.map((p) => p.path)}`);
+  return picked;
+}
+
 /** @param {number} value @param {number} [digits] */
 export const fixed = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 
