@@ -18,9 +18,9 @@ async function drawScreen(language, page, url, zone, answer) {
   const profile = await (await answer('/api/user/profile?time_diff=480')).json();
   if (profile.code !== 200) return undefined;
   return {
-    markup: '<p>' + profile.data.name + ' ' + language + ' ' + zone + ' ' + url.pathname + '</p>',
+    markup: '<p>' + profile.data.name + ' ' + language + ' ' + zone.name + ' ' + url.pathname + '</p>',
     state: { name: profile.data.name, text: '</script><!--' },
-    timeDiff: 480,
+    timeDiff: zone.offsetAt(new Date()),
   };
 }
 export const drawing = { SHELL_PAGES, drawScreen };

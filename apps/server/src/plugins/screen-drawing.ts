@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canonicalTimeZone, ZONE_COOKIE, type ScreenDrawing } from '@portal/shared/api';
+import { zoneOffsetMinutes } from '../lib/time';
 import { sessionCookie } from './auth';
 
 /** JSON that is safe inside `<script>`: no `</script>` or `<!--` can be formed. */
@@ -57,7 +58,9 @@ export function screenDrawer(app: FastifyInstance, distDir: string) {
       });
     };
     const url = new URL(request.url, 'http://portal.invalid');
-    const drawn = await drawing.drawScreen(request.lang, page, url, zone, answer);
+    // In the visitor's zone, with this server's offsets for it (lib/time.ts).
+    const inZone = { name: zone, offsetAt: (at: Date) => zoneOffsetMinutes(at, zone) };
+    const drawn = await drawing.drawScreen(request.lang, page, url, inZone, answer);
     if (!drawn) return undefined;
     // The answers go inside #root, after the screen: the app reads them before it draws there.
     const state = `<script type="application/json" id="drawn-state">${scriptJson(drawn.state)}</script>`;

@@ -1,5 +1,11 @@
 import type { Language } from '../i18n/language';
 
+/** The visitor's zone, by name and by its offset from UTC in minutes east at an instant. */
+export interface DrawnZone {
+  name: string;
+  offsetAt(at: Date): number;
+}
+
 /**
  * What the parents' web build offers the server for drawing a returning parent's screen
  * (decision 056): its server module (`apps/web/dist/server/render.js`) exports this as `drawing`,
@@ -17,7 +23,7 @@ export interface ScreenDrawing {
     language: Language,
     page: { path: string },
     url: { pathname: string; search: string },
-    zone: string,
+    zone: DrawnZone,
     answer: (url: string) => Promise<{ status: number; json(): Promise<unknown> }>,
   ): Promise<{ markup: string; state: unknown; timeDiff: number } | undefined>;
 }

@@ -1,16 +1,17 @@
 import dayjs from 'dayjs';
 import type { Language } from '@portal/shared/i18n';
-import { twoDigits } from '@portal/shared/api';
+import { twoDigits, type DrawnZone } from '@portal/shared/api';
 import { currentLanguage } from '../i18n';
 
 /** The visitor's zone while the server draws their screen (`inTimeZone`); else the browser's. */
-let drawnZone: string | undefined;
+let drawnZone: DrawnZone | undefined;
 
 /**
  * Runs `draw` as if the browser were in `zone`: the server draws a visitor's screen in the
- * visitor's zone, which the app remembered (decision 056). The caller runs one at a time.
+ * visitor's zone, which the app remembered, with the server's own offsets for it (decision 056).
+ * The caller runs one at a time.
  */
-export async function inTimeZone<T>(zone: string, draw: () => Promise<T>): Promise<T> {
+export async function inTimeZone<T>(zone: DrawnZone, draw: () => Promise<T>): Promise<T> {
   drawnZone = zone;
   try {
     return await draw();
@@ -19,24 +20,14 @@ export async function inTimeZone<T>(zone: string, draw: () => Promise<T>): Promi
   }
 }
 
-/** `zone`'s offset from UTC at `at`, in minutes east ("GMT+05:30" is 330). */
-function offsetIn(zone: string, at: Date): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-    .formatToParts(at)
-    .find((part) => part.type === 'timeZoneName')?.value;
-  const parts = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name ?? '');
-  if (!parts) return 0;
-  return (parts[1] === '-' ? -1 : 1) * (Number(parts[2]) * 60 + Number(parts[3]));
-}
-
 /** The visitor's offset from UTC in minutes east (`time_diff`, docs/decisions/035; UTC+8 is 480). */
 export function timeDiff(at: Date = new Date()): number {
-  return drawnZone ? offsetIn(drawnZone, at) : -at.getTimezoneOffset();
+  return drawnZone ? drawnZone.offsetAt(at) : -at.getTimezoneOffset();
 }
 
 /** The browser's IANA zone, the one the times on screen are shown in; undefined if unknown. */
 export function browserTimeZone(): string | undefined {
-  if (drawnZone) return drawnZone;
+  if (drawnZone) return drawnZone.name;
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
   } catch {

@@ -68,6 +68,9 @@ function answersFor(parent: string, child: string, lessons: string[]) {
   return { answer, asked };
 }
 
+/** A zone as the server gives it: its name and its offsets (here fixed). */
+const inZone = (name: string, offset: number) => ({ name, offsetAt: () => offset });
+
 /** In Node, as the server draws. */
 function asServer() {
   vi.stubGlobal('window', undefined);
@@ -82,7 +85,7 @@ describe("a signed-in screen drawn on the server with the parent's data (decisio
     const { answer, asked } = answersFor('Li Wei', 'S 1', ['Phonics', 'Reading']);
     asServer();
     const url = new URL('http://portal.invalid/home/children/AttendClassNow');
-    const drawn = await drawScreen('en', UPCOMING, url, 'Asia/Kolkata', answer);
+    const drawn = await drawScreen('en', UPCOMING, url, inZone('Asia/Kolkata', 330), answer);
     vi.unstubAllGlobals();
 
     expect(drawn).toBeDefined();
@@ -109,7 +112,7 @@ describe("a signed-in screen drawn on the server with the parent's data (decisio
     const { answer } = answersFor('Li Wei', 'S 1', ['Phonics']);
     asServer();
     const url = new URL('http://portal.invalid/home/children/AttendClassNow');
-    const drawn = await drawScreen('zh_CN', UPCOMING, url, 'Asia/Shanghai', answer);
+    const drawn = await drawScreen('zh_CN', UPCOMING, url, inZone('Asia/Shanghai', 480), answer);
     vi.unstubAllGlobals();
     expect(drawn!.markup).toContain('即将上课');
     expect(drawn!.timeDiff).toBe(480);
@@ -120,7 +123,9 @@ describe("a signed-in screen drawn on the server with the parent's data (decisio
     const refused = async () =>
       Response.json({ code: 10001, msg: 'expired', data: null }, { status: 401 });
     const url = new URL('http://portal.invalid/home/children/AttendClassNow');
-    expect(await drawScreen('en', UPCOMING, url, 'Asia/Shanghai', refused)).toBeUndefined();
+    expect(
+      await drawScreen('en', UPCOMING, url, inZone('Asia/Shanghai', 480), refused),
+    ).toBeUndefined();
   });
 
   it("never mixes two visitors' answers drawn at the same time", async () => {
@@ -129,8 +134,8 @@ describe("a signed-in screen drawn on the server with the parent's data (decisio
     asServer();
     const url = new URL('http://portal.invalid/home/children/AttendClassNow');
     const [forAnn, forBo] = await Promise.all([
-      drawScreen('en', UPCOMING, url, 'Asia/Shanghai', ann.answer),
-      drawScreen('zh_CN', UPCOMING, url, 'America/New_York', bo.answer),
+      drawScreen('en', UPCOMING, url, inZone('Asia/Shanghai', 480), ann.answer),
+      drawScreen('zh_CN', UPCOMING, url, inZone('America/New_York', -300), bo.answer),
     ]);
     expect(forAnn!.markup).toContain('Ann lesson');
     expect(forAnn!.markup).not.toContain('Bo lesson');

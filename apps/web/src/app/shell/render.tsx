@@ -1,7 +1,7 @@
-import type { ScreenDrawing } from '@portal/shared/api';
+import type { DrawnZone, ScreenDrawing } from '@portal/shared/api';
 import type { Language } from '@portal/shared/i18n';
 import type { Prefetch } from '@portal/web-kit/query-client';
-import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -109,17 +109,21 @@ export interface RenderedShell {
   htmlLang: string;
 }
 
+/** `page` at `location` as the app's first render draws it, with the app's cache or `client`. */
+function renderPage(page: ShellPage, location: string, client?: QueryClient): string {
+  return renderToString(
+    <AppProvider client={client}>
+      <StaticRouter location={location}>{page.render()}</StaticRouter>
+    </AppProvider>,
+  );
+}
+
 /** Renders one page in one language at build time. */
 export async function renderShell(language: Language, page: ShellPage): Promise<RenderedShell> {
   await loadLanguage(language);
   await i18n.changeLanguage(language);
-  const markup = renderToString(
-    <AppProvider>
-      <StaticRouter location={page.path}>{page.render()}</StaticRouter>
-    </AppProvider>,
-  );
   return {
-    markup,
+    markup: renderPage(page, page.path),
     title: documentTitle(i18n.t(page.title), i18n.t('appName')),
     htmlLang: HTML_LANG[language],
   };
@@ -147,7 +151,7 @@ export function drawScreen(
   language: Language,
   page: ShellPage,
   url: URL,
-  zone: string,
+  zone: DrawnZone,
   answer: ServerAnswer,
 ): Promise<DrawnScreen | undefined> {
   const prefetch = page.prefetch;
@@ -172,11 +176,7 @@ export function drawScreen(
       const queries = client.getQueryCache().getAll();
       if (queries.length === 0 || queries.some((query) => query.state.status !== 'success'))
         return undefined;
-      const markup = renderToString(
-        <AppProvider client={client}>
-          <StaticRouter location={url.pathname + url.search}>{page.render()}</StaticRouter>
-        </AppProvider>,
-      );
+      const markup = renderPage(page, url.pathname + url.search, client);
       return { markup, state: dehydrate(client), timeDiff: timeDiff() };
     });
   const drawn = drawingNow.then(draw, draw);
