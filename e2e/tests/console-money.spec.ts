@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, signInToConsole, withDemoParentCredits } from '../fixtures/console';
+import { DEMO_ADMIN, signInToConsole } from '../fixtures/console';
 import { createParent, signInWithPassword } from '../fixtures/parents';
 import {
   expect,
@@ -70,15 +70,12 @@ async function refundPart(page: Page, language: Language, orderNo: string) {
   await dialog.getByRole('textbox', { name: text.credits }).fill('5');
   await dialog.getByRole('textbox', { name: text.reason }).fill('Two lessons missed');
   await expectAccessible(page);
-  // The families spec grants the demo parent credits and checks the balance: take turns.
-  await withDemoParentCredits(async () => {
-    await dialog.getByRole('button', { name: text.submit, exact: true }).click();
-    await expect(page.getByText(text.asked)).toBeVisible();
-    await expect(dialog).toBeHidden();
-    // The local provider's notification confirms it: the refunds table says so.
-    const refunds = page.getByRole('table').filter({ hasText: 'Two lessons missed' });
-    await expect(refunds.getByText(text.succeeded, { exact: true })).toBeVisible();
-  });
+  await dialog.getByRole('button', { name: text.submit, exact: true }).click();
+  await expect(page.getByText(text.asked)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The local provider's notification confirms it: the refunds table says so.
+  const refunds = page.getByRole('table').filter({ hasText: 'Two lessons missed' });
+  await expect(refunds.getByText(text.succeeded, { exact: true })).toBeVisible();
   await expectAccessible(page);
 }
 
@@ -99,8 +96,6 @@ test('the admin refunds part of the demo parent’s last top-up; the parent sees
   await useLanguage(page, 'en');
   await refundPart(page, 'en', 'ODEMO0002');
 
-  // The demo password, not a code: console-families.spec.ts signs the same phone in by code, and
-  // a second code within the phone's window is refused (429).
   await signInWithPassword(page, {
     country_code: '86',
     mobile: '13800138000',
