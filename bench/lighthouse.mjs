@@ -3,6 +3,9 @@
 // puppeteer-core (a Lighthouse dependency). The sign-in page `/` is audited signed out (signed
 // in it redirects); the other pages signed in as the demo parent: the token from POST /api/login
 // is put in localStorage the way the app stores it, and Lighthouse is told not to clear storage.
+// `lighthouse-drawn` (bench/run.mjs) gives the signed-in pages the cookies a parent's browser has
+// once the app ran there (session, zone, language: bench/lib/portal.mjs `seedCookies`), so the
+// server draws the screen with the parent's data (decision 056); without them, the frame.
 //
 // Every audit is a cold first visit in a browser context of its own, made once the machine is
 // quiet (1-minute load average < 1, or marked `loaded` when the wait runs out); `--rounds N`
@@ -15,7 +18,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PORTS, fixed, log, pickPages, table } from './lib/common.mjs';
-import { portalBuilds, seedStorage, startPortal } from './lib/portal.mjs';
+import { portalBuilds, seedCookies, seedStorage, startPortal } from './lib/portal.mjs';
 import {
   QUIET_LOAD,
   loadAverage,
@@ -193,15 +196,17 @@ export function breakdownOf(lhr) {
  * @param {import('./lib/portal.mjs').Portal} portal
  * @param {{ path: string, signedIn: boolean }} target
  * @param {(lhr: Lhr, artifacts: unknown) => void} keep
+ * @param {boolean} cookies
  * @returns {Promise<{ lhr?: Lhr, error?: AuditError }>}
  */
-async function auditOnce(browser, portal, target, keep) {
+async function auditOnce(browser, portal, target, keep, cookies) {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
     // Same origin first, so localStorage belongs to the portal.
     await page.goto(`${portal.base}/robots.txt`);
     await page.evaluate(seedStorage, target.signedIn ? portal.login : null);
+    if (cookies && target.signedIn) await page.evaluate(seedCookies);
     const result = await lighthouse(
       `${portal.base}${target.path}`,
       {
@@ -228,6 +233,7 @@ async function auditOnce(browser, portal, target, keep) {
 /** @param {Record<string, string | boolean>} args */
 export async function run(args) {
   const { rounds, quietWaitS } = roundOptions(args);
+  const cookies = args.cookies === true; // set by `lighthouse-drawn` (bench/run.mjs)
   const pages = pickPages(args, PAGES);
   const builds = portalBuilds(args, {
     current: PORTS.lighthouse,
@@ -274,14 +280,20 @@ export async function run(args) {
             const quiet = await waitForQuiet(quietWaitS, what);
             log(`${what}${attempt > 1 ? ' (retry)' : ''}: load ${quiet.load[0]}`);
             const name = `${target.path === '/' ? 'sign-in' : target.path.split('/').at(-1)}-${portal.name}-r${round + 1}-a${attempt}`;
-            const outcome = await auditOnce(browser, portal, target, (result, artifacts) => {
-              lighthouseVersion = result.lighthouseVersion;
-              if (reportsDir)
-                writeFileSync(path.join(reportsDir, `${name}.json`), JSON.stringify(result));
-              const trace = /** @type {{ Trace?: unknown }} */ (artifacts)?.Trace;
-              if (tracesDir && trace)
-                writeFileSync(path.join(tracesDir, `${name}.trace.json`), JSON.stringify(trace));
-            });
+            const outcome = await auditOnce(
+              browser,
+              portal,
+              target,
+              (result, artifacts) => {
+                lighthouseVersion = result.lighthouseVersion;
+                if (reportsDir)
+                  writeFileSync(path.join(reportsDir, `${name}.json`), JSON.stringify(result));
+                const trace = /** @type {{ Trace?: unknown }} */ (artifacts)?.Trace;
+                if (tracesDir && trace)
+                  writeFileSync(path.join(tracesDir, `${name}.trace.json`), JSON.stringify(trace));
+              },
+              cookies,
+            );
             const previous = record;
             record = {
               path: target.path,
@@ -390,6 +402,7 @@ export async function run(args) {
       quietLoad: QUIET_LOAD,
       pages: pages.map((page) => page.path),
       builds: builds.map(({ name, webDist }) => ({ name, webDist })),
+      cookies,
     },
     loaded: audits.some((audit) => audit.loaded),
     rows,

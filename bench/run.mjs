@@ -17,6 +17,8 @@ export const BENCHMARKS = {
   signin,
   start,
   lighthouse,
+  // The same audits for a parent whose browser has the portal's cookies (the drawn screens).
+  'lighthouse-drawn': { ...lighthouse, run: (args) => lighthouse.run({ ...args, cookies: true }) },
   'return-visit': returnVisit,
 };
 

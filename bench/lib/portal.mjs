@@ -91,3 +91,22 @@ export function seedStorage(info) {
   localStorage.setItem('status', String(info.status));
   localStorage.setItem('userinfo', JSON.stringify(info));
 }
+
+/**
+ * Run in the page after `seedStorage` (signed in): what the browser of a parent who has used the
+ * app since decision 056 holds besides — the session cookie, which the server sets on a call
+ * with the bearer session, and the zone and language the app remembers for the server (`tz`,
+ * `lang`, as `rememberForServer` writes them). With them the server draws the signed-in screen
+ * with the parent's data; without them it sends the pre-rendered frame.
+ */
+export async function seedCookies() {
+  const token = localStorage.getItem('token');
+  await fetch('/api/accounts', { headers: { authorization: `Bearer ${token}` } });
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  for (const [name, value] of [
+    ['tz', zone],
+    ['lang', 'en'],
+  ])
+    globalThis.document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; samesite=lax`;
+  if (!globalThis.document.cookie.includes('tz=')) throw new Error('seedCookies: no tz cookie');
+}

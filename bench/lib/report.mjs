@@ -112,7 +112,9 @@ puppeteer-core, on the built portal (\`apps/server/dist/server.js\`, fresh embed
 with demo data). \`/\` is the sign-in page and
 is audited signed out (signed in it redirects); the others signed in as the demo parent: the
 token from \`POST /api/login\` is written to \`localStorage\` (\`token\`, \`status\`, \`userinfo\`) on
-the portal's origin and Lighthouse runs with \`disableStorageReset\`. Each audit runs in a
+the portal's origin and Lighthouse runs with \`disableStorageReset\`. The signed-in pages
+therefore get the pre-rendered frame and the document's early API calls: the first visit of a
+browser holding no cookie of the portal (the next section has the parent who does). Each audit runs in a
 browser context of its own, so every audit is a first visit with a cold HTTP cache (before
 2026-11-23 16:40 the signed-in pages reused the cache warmed by the pages audited before them).
 **Quiet machine:** before each audit the run waits (polling every 5 s, at most \`--quiet-wait\`
@@ -145,6 +147,21 @@ Results saved before 2026-11-28 are a single audit per page without the quiet-ma
       r.settings
         ? `${r.settings.rounds} round(s) × ${r.settings.pages.length} page(s)${r.settings.builds.length > 1 ? ' × 2 builds' : ''}, quiet wait ≤ ${r.settings.quietWaitS} s${r.loaded ? ' · **loaded machine: figures are noise**' : ''}`
         : 'one run per page, no quiet-machine wait · **figures are noise**',
+  },
+  {
+    name: 'lighthouse-drawn',
+    title:
+      'Lighthouse, a parent who has used the app here (`npm run bench -- lighthouse-drawn [the same flags]`)',
+    module: lighthouse,
+    method: `The audits of the previous section, exactly so, with one difference on the signed-in
+pages: before the audit the browser also gets what it holds once the app ran there since
+decision 056 — the session cookie, which the server sets on a call made with the bearer session
+(\`GET /api/accounts\`), and the zone and language cookies the app writes (\`tz\`, \`lang\`:
+\`seedCookies\` in bench/lib/portal.mjs). The server then draws the screen with the parent's
+data, which the app then takes over. The HTTP cache and the service worker are still empty: a cold
+visit of a returning parent (after an update, or a cache the phone evicted).`,
+    settings: (/** @type {any} */ r) =>
+      `${r.settings.rounds} round(s) × ${r.settings.pages.length} page(s)${r.settings.builds.length > 1 ? ' × 2 builds' : ''}, quiet wait ≤ ${r.settings.quietWaitS} s${r.loaded ? ' · **loaded machine: figures are noise**' : ''}`,
   },
   {
     name: 'return-visit',

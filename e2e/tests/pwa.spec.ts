@@ -214,6 +214,7 @@ for (const [language, texts] of [
 for (const language of ['en', 'zh_CN'] as const) {
   test(`a return visit's lessons come with the document, drawn by the server (${language})`, async ({
     page,
+    consoleErrors,
   }) => {
     await signInWithLessonsUnderServiceWorker(page, language);
 
@@ -240,6 +241,7 @@ for (const language of ['en', 'zh_CN'] as const) {
     // Nothing of it is stored.
     const urls = Object.values(await cacheEntries(page)).flat();
     expect(urls.filter((url) => new URL(url).pathname === LESSONS)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 }
 
