@@ -12,6 +12,10 @@ import * as returnVisit from '../return-visit.mjs';
 import * as signin from '../signin.mjs';
 import * as start from '../start.mjs';
 
+/** The browser benches' run line: rounds, pages, builds, quiet wait, and a loaded machine. */
+const roundsRun = (/** @type {any} */ r) =>
+  `${r.settings.rounds} round(s) × ${r.settings.pages.length} page(s)${r.settings.builds.length > 1 ? ' × 2 builds' : ''}, quiet wait ≤ ${r.settings.quietWaitS} s${r.loaded ? ' · **loaded machine: figures are noise**' : ''}`;
+
 const SECTIONS = [
   {
     name: 'overhead',
@@ -144,9 +148,7 @@ then \`--baseline-web /tmp/base/apps/web/dist\`. \`--pages /,/index\` audits onl
 \`--reports <dir>\` keeps every audit's whole report and \`--traces <dir>\` its devtools trace.
 Results saved before 2026-11-28 are a single audit per page without the quiet-machine wait.`,
     settings: (/** @type {any} */ r) =>
-      r.settings
-        ? `${r.settings.rounds} round(s) × ${r.settings.pages.length} page(s)${r.settings.builds.length > 1 ? ' × 2 builds' : ''}, quiet wait ≤ ${r.settings.quietWaitS} s${r.loaded ? ' · **loaded machine: figures are noise**' : ''}`
-        : 'one run per page, no quiet-machine wait · **figures are noise**',
+      r.settings ? roundsRun(r) : 'one run per page, no quiet-machine wait · **figures are noise**',
   },
   {
     name: 'lighthouse-drawn',
@@ -160,8 +162,7 @@ decision 056 — the session cookie, which the server sets on a call made with t
 \`seedCookies\` in bench/lib/portal.mjs). The server then draws the screen with the parent's
 data, which the app then takes over. The HTTP cache and the service worker are still empty: a cold
 visit of a returning parent (after an update, or a cache the phone evicted).`,
-    settings: (/** @type {any} */ r) =>
-      `${r.settings.rounds} round(s) × ${r.settings.pages.length} page(s)${r.settings.builds.length > 1 ? ' × 2 builds' : ''}, quiet wait ≤ ${r.settings.quietWaitS} s${r.loaded ? ' · **loaded machine: figures are noise**' : ''}`,
+    settings: roundsRun,
   },
   {
     name: 'return-visit',
@@ -198,8 +199,7 @@ send are counted in brackets. The CPU slowdown is the page's only, and the worke
 first tab started it): a worker's cold start on a phone is not in these figures. Quiet-machine
 waits, rounds, medians with spread, one retry and failure rows, and \`--baseline-web\` exactly as
 for Lighthouse. Target: first card ≤ 1,000 ms (median).`,
-    settings: (/** @type {any} */ r) =>
-      `${r.settings.rounds} round(s) × ${r.settings.pages.length} page(s)${r.settings.builds.length > 1 ? ' × 2 builds' : ''}, quiet wait ≤ ${r.settings.quietWaitS} s${r.loaded ? ' · **loaded machine: figures are noise**' : ''}`,
+    settings: roundsRun,
   },
 ];
 
