@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app';
+import { buildTestApp, TestClock, type TestApp } from '../../../test/helpers/app';
+import { previewEnrollment } from '../../modules/scheduling/scheduling.service';
 import { signInStaff, verifyStaffSignIn } from '../../modules/staff/staff-sign-in.service';
 import { nextWeeklyOccurrence } from '../../lib/time';
 import { rowsOf } from '../client';
 import { seedDemoData } from './demo';
+import { DEMO_MEMBER_SN, DEMO_PARENT_SN } from './parents';
 import { DEMO_STAFF_TOTP_SECRET } from './staff';
 import { DEMO_TEACHER_EMAIL } from './teachers';
 
@@ -252,4 +254,66 @@ describe('demo data (docs/product.md → Demo data)', () => {
       '公共假期。学校已取消这节课，预留的 1 课时已退回您的余额。',
     ]);
   });
+});
+
+describe('demo data made at any hour of the week', () => {
+  // Sunday 08:00 UTC: the family's weekly lesson 26 h on met Emma's Monday 18:00 (Shanghai)
+  // reading group; Monday 09:50 UTC: the lesson "within minutes" met the same group.
+  it.each(['2026-11-29T08:00:00.000Z', '2026-11-30T09:50:00.000Z'])(
+    'leaves a teacher no class at once with another when made at %s',
+    async (at) => {
+      const made = await buildTestApp({ clock: new TestClock(new Date(at)) });
+      try {
+        const now = made.clock.now();
+        await seedDemoData(made.ctx.db, now);
+        const [overlapping] = rowsOf<{ count: number }>(
+          await made.ctx.db.execute(
+            sql`select count(*)::int as count from lessons a join lessons b
+                  on a.teacher_id = b.teacher_id and a.id < b.id
+                 and a.starts_at < b.ends_at and b.starts_at < a.ends_at
+                 and a.cancelled_at is null and b.cancelled_at is null`,
+          ),
+        );
+        expect(overlapping!.count).toBe(0);
+        // Enrolling a child in any public course finds its teacher free at every lesson.
+        const [child] = rowsOf<{ parent: number; student: number }>(
+          await made.ctx.db.execute(
+            sql`select p.id as parent, s.id as student from parents p
+                  join students s on s.parent_id = p.id where p.user_sn = ${DEMO_MEMBER_SN}`,
+          ),
+        );
+        const publicCourses = rowsOf<{ id: number }>(
+          await made.ctx.db.execute(sql`select id from courses where is_public order by id`),
+        );
+        for (const course of publicCourses) {
+          const preview = await previewEnrollment(
+            made.ctx,
+            {
+              parentId: child!.parent,
+              studentId: child!.student,
+              courseId: course.id,
+              startsAt: now,
+            },
+            now,
+            4,
+          );
+          expect(
+            preview.conflicts.filter((conflict) => conflict.kind === 'teacher-busy'),
+            `course ${course.id}`,
+          ).toEqual([]);
+        }
+        // The lesson "within minutes" comes at the latest after the class its teacher holds then.
+        const [next] = rowsOf<{ starts_at: string }>(
+          await made.ctx.db.execute(
+            sql`select l.starts_at::text from lessons l join parents p on p.id = l.parent_id
+                 where p.user_sn = ${DEMO_PARENT_SN} and l.starts_at > ${now.toISOString()}::timestamptz
+                 order by l.starts_at limit 1`,
+          ),
+        );
+        expect(Date.parse(next!.starts_at) - now.getTime()).toBeLessThanOrEqual(60 * 60_000);
+      } finally {
+        await made.close();
+      }
+    },
+  );
 });

@@ -5,7 +5,7 @@ import {
   settleEndedLessons,
   cancelLesson,
 } from '../../modules/scheduling/scheduling.service';
-import { atOffset } from '../../lib/time';
+import { atOffset, nextWeeklyOccurrence } from '../../lib/time';
 import { newPublicId } from '../../lib/ids';
 import type { Transaction } from '../client';
 import {
@@ -26,18 +26,72 @@ import { findDemoTeachers, type DemoTeacher } from './teachers';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-/** A weekly slot (UTC) at the wall-clock time of `instant`, rounded up to `roundMinutes`. */
-function slotAt(instant: Date, roundMinutes: number) {
+const WEEK = 7 * DAY;
+
+/** `instant` rounded up to `roundMinutes`. */
+function roundUp(instant: Date, roundMinutes: number) {
   const step = roundMinutes * 60_000;
-  const rounded = new Date(Math.ceil(instant.getTime() / step) * step);
-  const local = atOffset(rounded, 0);
+  return new Date(Math.ceil(instant.getTime() / step) * step);
+}
+
+/** A weekly slot (UTC) at the wall-clock time of `instant`. */
+function slotAt(instant: Date) {
+  const local = atOffset(instant, 0);
   return { weekday: local.weekday, start_time: local.time };
+}
+
+/**
+ * `instant`, or the end of the teacher's public class it would meet, so a weekly private lesson
+ * of `minutes` never overlaps one of the teacher's classes on the public schedule in the weeks
+ * the demo's lessons cover (three past, four to come; zones change their clocks in between). A
+ * lesson "within minutes" may so start after the class the teacher holds then.
+ */
+async function clearOfPublicClasses(
+  tx: Transaction,
+  teacherId: number,
+  instant: Date,
+  minutes: number,
+): Promise<Date> {
+  const classes = await tx
+    .select({
+      weekday: courseSlots.weekday,
+      time: courseSlots.start_time,
+      zone: courses.time_zone,
+      minutes: courses.duration_minutes,
+    })
+    .from(courseSlots)
+    .innerJoin(courses, eq(courses.id, courseSlots.course_id))
+    .where(and(eq(courses.teacher_id, teacherId), eq(courses.is_public, true)));
+  let at = instant.getTime();
+  for (let moved = true; moved;) {
+    moved = false;
+    for (let week = -3; week <= 4 && !moved; week += 1) {
+      const start = at + week * WEEK;
+      for (const taught of classes) {
+        const length = taught.minutes * 60_000;
+        // The first of its classes still running at `start` or beginning after it.
+        const held = nextWeeklyOccurrence(
+          new Date(start - length + 1),
+          taught.weekday,
+          taught.time,
+          taught.zone,
+        ).getTime();
+        if (held < start + minutes * 60_000) {
+          at += held + length - start;
+          moved = true;
+          break;
+        }
+      }
+    }
+  }
+  return new Date(at);
 }
 
 /**
  * A private demo course whose weekly slots sit at the given instants, so the demo shows a
  * lesson starting within minutes, one within 48 hours and one more than 3 hours away whenever
- * the demo data is created (docs/product.md → Demo data).
+ * the demo data is created (docs/product.md → Demo data). With a teacher, each slot keeps clear
+ * of the teacher's public classes (clearOfPublicClasses).
  */
 async function demoCourse(
   tx: Transaction,
@@ -78,9 +132,18 @@ async function demoCourse(
       updated_at: now,
     })
     .returning();
+  const starts: Date[] = [];
+  for (const instant of at) {
+    const rounded = roundUp(instant, roundMinutes);
+    starts.push(
+      teacherId === null
+        ? rounded
+        : await clearOfPublicClasses(tx, teacherId, rounded, course!.duration_minutes),
+    );
+  }
   await tx
     .insert(courseSlots)
-    .values(at.map((instant) => ({ course_id: course!.id, ...slotAt(instant, roundMinutes) })));
+    .values(starts.map((start) => ({ course_id: course!.id, ...slotAt(start) })));
   return course!;
 }
 
