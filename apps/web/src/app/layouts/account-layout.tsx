@@ -78,7 +78,7 @@ export function AccountLayout({ children }: { children: ReactNode }) {
 
   return (
     <Box mih="100vh">
-      <HeaderBar home={paths.home.attendClassNow}>
+      <HeaderBar home={paths.home.attendClassNow} fluid>
         <WideOnly>
           <MemberBadge />
         </WideOnly>

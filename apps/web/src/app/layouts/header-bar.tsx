@@ -8,9 +8,18 @@ export const HEADER_HEIGHT = 60;
 
 /**
  * The top bar of every layout: the brand linking `home`, and the layout's own controls. It stays
- * at the top while the page scrolls (decision 033); the brand never wraps.
+ * at the top while the page scrolls (decision 033); the brand never wraps. Its ends line up with
+ * the page below: a centred column, or with `fluid` the window's width, as the signed-in screens.
  */
-export function HeaderBar({ home, children }: { home: string; children: ReactNode }) {
+export function HeaderBar({
+  home,
+  fluid = false,
+  children,
+}: {
+  home: string;
+  fluid?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Box
@@ -21,7 +30,7 @@ export function HeaderBar({ home, children }: { home: string; children: ReactNod
       top={0}
       style={{ zIndex: 150, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
-      <Container size="lg" h="100%">
+      <Container size="lg" fluid={fluid} h="100%">
         <Group justify="space-between" wrap="nowrap" h="100%" gap="sm">
           <Anchor
             component={Link}
