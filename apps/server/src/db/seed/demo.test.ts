@@ -219,6 +219,39 @@ describe('demo data (docs/product.md → Demo data)', () => {
     expect(history).toMatchObject({ unentered: 0, absent: 0, late: 1, notes: 1 });
   });
 
+  it('dates the credit history as it happened, its running balances never below zero', async () => {
+    const rows = rowsOf<{
+      event: string;
+      created_at: string;
+      ends_at: string | null;
+      paid: number;
+      reward: number;
+      held: number;
+    }>(
+      await t.ctx.db.execute(
+        sql`select c.event, c.created_at::text, l.ends_at::text,
+                   sum(c.paid_delta) over w as paid, sum(c.reward_delta) over w as reward,
+                   sum(c.reserved_delta) over w as held
+              from credit_ledger c join parents p on p.id = c.parent_id
+              left join lessons l on c.idempotency_key = 'lesson:' || l.id || ':consume'
+             where p.user_sn = ${DEMO_PARENT_SN}
+            window w as (order by c.created_at, c.id)
+             order by c.created_at, c.id`,
+      ),
+    );
+    const spent = rows.filter((row) => row.event === 'consume');
+    expect(spent).toHaveLength(9);
+    // Each lesson's credits were spent as it ended, not when the demo was made.
+    for (const row of spent)
+      expect(Date.parse(row.created_at) - Date.parse(row.ends_at!)).toBe(2 * 60_000);
+    expect(new Set(rows.map((row) => row.created_at.slice(0, 10))).size).toBeGreaterThan(5);
+    for (const row of rows) {
+      expect(Number(row.paid)).toBeGreaterThanOrEqual(0);
+      expect(Number(row.reward)).toBeGreaterThanOrEqual(0);
+      expect(Number(row.paid) + Number(row.reward) - Number(row.held)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it("shows the demo parent the teacher's name, photo and note, and a holiday's reason", async () => {
     const login = await t.app.inject({
       method: 'POST',

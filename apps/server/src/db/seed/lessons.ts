@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   enrollChild,
   generateLessons,
@@ -251,6 +251,34 @@ async function markTaught(tx: Transaction, parentId: number, now: Date, late: nu
 type Kid = { id: number };
 
 /**
+ * The family's lesson rows of the credit ledger, written as the demo is made, dated when the
+ * school's jobs would have written them: a reservation when the generator's `weeks` ahead first
+ * reached its lesson (not before the enrolment), a lesson's credits spent two minutes after it
+ * ended. The credit history then reads week by week instead of all at one minute, and its
+ * running balance follows the dates (credit-log.repository.ts orders by them).
+ */
+async function dateAsWritten(
+  tx: Transaction,
+  parentId: number,
+  started: Date,
+  now: Date,
+  weeks: number,
+) {
+  await tx.execute(sql`
+    update credit_ledger c
+       set created_at = least(
+             ${now.toISOString()}::timestamptz,
+             case c.event
+               when 'reserve' then greatest(
+                 ${started.toISOString()}::timestamptz,
+                 l.starts_at - make_interval(weeks => ${weeks}))
+               else l.ends_at + interval '2 minutes' end)
+      from lessons l
+     where l.parent_id = ${parentId} and c.parent_id = ${parentId}
+       and c.idempotency_key in ('lesson:' || l.id || ':reserve', 'lesson:' || l.id || ':consume')`);
+}
+
+/**
  * A family's lessons as the demo shows them (see seedLessons): the first child's 1-on-1 course
  * with a lesson `firstInMinutes` from now and one 26 h away each week, the second child's small
  * group 5 h away each week, both begun three weeks ago, settled, one feedback, one cancelled
@@ -343,6 +371,7 @@ export async function seedFamilyLessons(
       })
       .where(eq(lessons.id, noted.id));
   await settleEndedLessons(config, now);
+  await dateAsWritten(tx, parentId, started, now, weeks);
   const [reviewed] = ended.filter((lesson) => lesson.student_id === first.id);
   if (reviewed)
     await tx.insert(lessonComments).values({
