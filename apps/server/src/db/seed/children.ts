@@ -21,7 +21,8 @@ export async function seedAvatars(tx: Transaction): Promise<number[]> {
 }
 
 /**
- * Demo children: two for the demo parent, one for the member parent (docs/product.md → Demo data).
+ * Demo children: two for the demo parent, one for the member parent (docs/product.md → Demo data),
+ * added a few minutes after their parent registered.
  */
 export async function seedChildren(tx: Transaction, now: Date): Promise<void> {
   const avatarIds = await seedAvatars(tx);
@@ -40,7 +41,7 @@ export async function seedChildren(tx: Transaction, now: Date): Promise<void> {
       nickname,
       birth_date: birth,
       avatar_id: avatarIds[avatar]!,
-      created_at: now,
+      created_at: new Date(parent.created_at.getTime() + 5 * 60_000),
       updated_at: now,
     });
     if (!parent.last_student_sn)

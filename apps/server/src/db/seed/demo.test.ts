@@ -219,7 +219,7 @@ describe('demo data (docs/product.md → Demo data)', () => {
     expect(history).toMatchObject({ unentered: 0, absent: 0, late: 1, notes: 1 });
   });
 
-  it('dates the credit history as it happened, its running balances never below zero', async () => {
+  it('dates the registrations and the credit history as they happened, balances never below zero', async () => {
     const rows = rowsOf<{
       event: string;
       created_at: string;
@@ -245,6 +245,17 @@ describe('demo data (docs/product.md → Demo data)', () => {
     for (const row of spent)
       expect(Date.parse(row.created_at) - Date.parse(row.ends_at!)).toBe(2 * 60_000);
     expect(new Set(rows.map((row) => row.created_at.slice(0, 10))).size).toBeGreaterThan(5);
+    // The parents registered before anything of theirs happened, their children a little later.
+    const [order] = rowsOf<{ late: number }>(
+      await t.ctx.db.execute(
+        sql`select count(*)::int as late from parents p
+             where exists (select 1 from credit_ledger c where c.parent_id = p.id and c.created_at < p.created_at)
+                or exists (select 1 from orders o where o.parent_id = p.id and o.created_at < p.created_at)
+                or exists (select 1 from lessons l where l.parent_id = p.id and l.starts_at < p.created_at)
+                or exists (select 1 from students s where s.parent_id = p.id and s.created_at < p.created_at)`,
+      ),
+    );
+    expect(order!.late).toBe(0);
     for (const row of rows) {
       expect(Number(row.paid)).toBeGreaterThanOrEqual(0);
       expect(Number(row.reward)).toBeGreaterThanOrEqual(0);

@@ -9,8 +9,22 @@ export const DEMO_PARENT_SN = 'P0000DEMO001';
 /** The member parent: one child and an active 2-kids monthly plan. */
 export const DEMO_MEMBER_SN = 'P0000DEMO002';
 
+const DAY = 24 * 3600_000;
+
+/**
+ * When each demo parent registered, in days before the demo is made: the demo parent with the
+ * welcome gift (seed/credits.ts), before the first order and lessons; the member parent before
+ * the plan was bought (seed/billing.ts). The console's registrations and family pages read it.
+ */
+export const DEMO_REGISTERED_DAYS_AGO: Record<string, number> = {
+  [DEMO_PARENT_SN]: 30,
+  [DEMO_MEMBER_SN]: 12,
+};
+
 export async function seedParents(tx: Transaction, now: Date): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const registered = (userSn: string) =>
+    new Date(now.getTime() - DEMO_REGISTERED_DAYS_AGO[userSn]! * DAY);
   await insertParent(tx, {
     user_sn: DEMO_PARENT_SN,
     country_code: '86',
@@ -26,7 +40,7 @@ export async function seedParents(tx: Transaction, now: Date): Promise<void> {
     referer: 'Wang Fang',
     referer_code: 'WF2026',
     status: 1,
-    created_at: now,
+    created_at: registered(DEMO_PARENT_SN),
     updated_at: now,
   });
   await insertParent(tx, {
@@ -42,7 +56,7 @@ export async function seedParents(tx: Transaction, now: Date): Promise<void> {
     user_city: 'Beijing',
     user_country: 'China',
     status: 1,
-    created_at: now,
+    created_at: registered(DEMO_MEMBER_SN),
     updated_at: now,
   });
 }
