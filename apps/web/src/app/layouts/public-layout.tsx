@@ -21,7 +21,7 @@ export function useHasSession(): boolean {
 /**
  * Frame of the pages anyone may open: brand, language switch, agreement links. `actions` are for
  * visitors; a parent with a session gets the account menu there instead, and the brand leads
- * to their lessons.
+ * to their lessons. The language comes first and the account last, as on the signed-in screens.
  */
 export function PublicLayout({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();
@@ -29,13 +29,6 @@ export function PublicLayout({ children, actions }: { children: ReactNode; actio
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <HeaderBar home={signedIn ? paths.home.attendClassNow : paths.signIn}>
-        {signedIn ? (
-          <Suspense fallback={null}>
-            <AccountMenu />
-          </Suspense>
-        ) : (
-          actions
-        )}
         <LanguageSwitch
           onChange={
             signedIn
@@ -44,6 +37,13 @@ export function PublicLayout({ children, actions }: { children: ReactNode; actio
               : undefined
           }
         />
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <AccountMenu />
+          </Suspense>
+        ) : (
+          actions
+        )}
       </HeaderBar>
       <Box component="main" style={{ flex: 1 }}>
         {children}
