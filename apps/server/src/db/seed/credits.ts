@@ -20,7 +20,8 @@ export async function seedCredits(tx: Transaction, now: Date): Promise<void> {
     title_en: 'Welcome gift',
     title_zh: '新用户礼包',
     idempotency_key: `demo:${parent.id}:welcome`,
-    created_at: new Date(now.getTime() - 30 * day),
+    // Given as the parent registered.
+    created_at: parent.created_at,
   });
   await appendLedger(tx, {
     parent_id: parent.id,

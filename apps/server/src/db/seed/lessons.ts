@@ -1,16 +1,18 @@
-import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import {
   enrollChild,
   generateLessons,
   settleEndedLessons,
   cancelLesson,
 } from '../../modules/scheduling/scheduling.service';
+import { lessonLedgerKey } from '../../modules/credits/ledger.service';
 import { atOffset, nextWeeklyOccurrence } from '../../lib/time';
 import { newPublicId } from '../../lib/ids';
 import type { Transaction } from '../client';
 import {
   courseSlots,
   courses,
+  creditLedger,
   lessonComments,
   lessons,
   levels,
@@ -267,18 +269,22 @@ async function dateAsWritten(
   now: Date,
   weeks: number,
 ) {
-  await tx.execute(sql`
-    update credit_ledger c
-       set created_at = least(
-             ${now.toISOString()}::timestamptz,
-             case c.event
-               when 'reserve' then greatest(
-                 ${started.toISOString()}::timestamptz,
-                 l.starts_at - make_interval(weeks => ${weeks}))
-               else l.ends_at + interval '2 minutes' end)
-      from lessons l
-     where l.parent_id = ${parentId} and c.parent_id = ${parentId}
-       and c.idempotency_key in ('lesson:' || l.id || ':reserve', 'lesson:' || l.id || ':consume')`);
+  const notAfterNow = (ms: number) => new Date(Math.min(ms, now.getTime()));
+  const held = await tx.select().from(lessons).where(eq(lessons.parent_id, parentId));
+  for (const lesson of held) {
+    const dated: [string, Date][] = [
+      [
+        lessonLedgerKey(lesson.id, 'reserve'),
+        notAfterNow(Math.max(started.getTime(), lesson.starts_at.getTime() - weeks * WEEK)),
+      ],
+      [lessonLedgerKey(lesson.id, 'consume'), notAfterNow(lesson.ends_at.getTime() + 2 * 60_000)],
+    ];
+    for (const [key, at] of dated)
+      await tx
+        .update(creditLedger)
+        .set({ created_at: at })
+        .where(and(eq(creditLedger.parent_id, parentId), eq(creditLedger.idempotency_key, key)));
+  }
 }
 
 /**

@@ -12,11 +12,12 @@ export const DEMO_MEMBER_SN = 'P0000DEMO002';
 const DAY = 24 * 3600_000;
 
 /**
- * When each demo parent registered, in days before the demo is made: the demo parent with the
- * welcome gift (seed/credits.ts), before the first order and lessons; the member parent before
- * the plan was bought (seed/billing.ts). The console's registrations and family pages read it.
+ * When each demo parent registered, in days before the demo is made: the demo parent before the
+ * first order and lessons (its welcome gift is dated then, seed/credits.ts), the member parent
+ * before the plan was bought (seed/billing.ts). The console's registrations and family pages
+ * read it.
  */
-export const DEMO_REGISTERED_DAYS_AGO: Record<string, number> = {
+const REGISTERED_DAYS_AGO: Record<string, number> = {
   [DEMO_PARENT_SN]: 30,
   [DEMO_MEMBER_SN]: 12,
 };
@@ -24,7 +25,7 @@ export const DEMO_REGISTERED_DAYS_AGO: Record<string, number> = {
 export async function seedParents(tx: Transaction, now: Date): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const registered = (userSn: string) =>
-    new Date(now.getTime() - DEMO_REGISTERED_DAYS_AGO[userSn]! * DAY);
+    new Date(now.getTime() - REGISTERED_DAYS_AGO[userSn]! * DAY);
   await insertParent(tx, {
     user_sn: DEMO_PARENT_SN,
     country_code: '86',

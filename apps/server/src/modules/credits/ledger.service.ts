@@ -32,7 +32,8 @@ export function availableOf(totals: CreditTotals): number {
   return totals.paid + totals.reward - totals.reserved;
 }
 
-const keyOf = (lessonId: number, move: 'reserve' | 'release' | 'consume') =>
+/** The ledger key of a lesson's credit move: one row per lesson and move, however often retried. */
+export const lessonLedgerKey = (lessonId: number, move: 'reserve' | 'release' | 'consume') =>
   `lesson:${lessonId}:${move}`;
 
 /**
@@ -42,7 +43,7 @@ const keyOf = (lessonId: number, move: 'reserve' | 'release' | 'consume') =>
 export async function reserveLessonCredits(tx: Transaction, move: LessonCredits): Promise<boolean> {
   if (move.credits <= 0) return true;
   await lockLedgerOf(tx, move.parentId);
-  if (await hasLedgerKey(tx, keyOf(move.lessonId, 'reserve'))) return true;
+  if (await hasLedgerKey(tx, lessonLedgerKey(move.lessonId, 'reserve'))) return true;
   const totals = await sumCredits(tx, move.parentId);
   if (availableOf(totals) < move.credits) return false;
   await appendRow(tx, {
@@ -51,7 +52,7 @@ export async function reserveLessonCredits(tx: Transaction, move: LessonCredits)
     reserved_delta: move.credits,
     title_en: `Reserved: ${move.label.en}`,
     title_zh: `预留：${move.label.zh}`,
-    idempotency_key: keyOf(move.lessonId, 'reserve'),
+    idempotency_key: lessonLedgerKey(move.lessonId, 'reserve'),
   });
   return true;
 }
@@ -60,16 +61,16 @@ export async function reserveLessonCredits(tx: Transaction, move: LessonCredits)
 export async function releaseLessonCredits(tx: Transaction, move: LessonCredits): Promise<void> {
   if (move.credits <= 0) return;
   await lockLedgerOf(tx, move.parentId);
-  if (!(await hasLedgerKey(tx, keyOf(move.lessonId, 'reserve')))) return;
+  if (!(await hasLedgerKey(tx, lessonLedgerKey(move.lessonId, 'reserve')))) return;
   // Credits already spent by the lesson's end are not reserved any more.
-  if (await hasLedgerKey(tx, keyOf(move.lessonId, 'consume'))) return;
+  if (await hasLedgerKey(tx, lessonLedgerKey(move.lessonId, 'consume'))) return;
   await appendRow(tx, {
     parent_id: move.parentId,
     event: 'release',
     reserved_delta: -move.credits,
     title_en: `Released: ${move.label.en}`,
     title_zh: `退回：${move.label.zh}`,
-    idempotency_key: keyOf(move.lessonId, 'release'),
+    idempotency_key: lessonLedgerKey(move.lessonId, 'release'),
   });
 }
 
@@ -80,8 +81,8 @@ export async function releaseLessonCredits(tx: Transaction, move: LessonCredits)
 export async function consumeLessonCredits(tx: Transaction, move: LessonCredits): Promise<void> {
   if (move.credits <= 0) return;
   await lockLedgerOf(tx, move.parentId);
-  if (!(await hasLedgerKey(tx, keyOf(move.lessonId, 'reserve')))) return;
-  if (await hasLedgerKey(tx, keyOf(move.lessonId, 'release'))) return;
+  if (!(await hasLedgerKey(tx, lessonLedgerKey(move.lessonId, 'reserve')))) return;
+  if (await hasLedgerKey(tx, lessonLedgerKey(move.lessonId, 'release'))) return;
   const totals = await sumCredits(tx, move.parentId);
   const fromReward = Math.min(totals.reward, move.credits);
   const fromPaid = move.credits - fromReward;
@@ -94,7 +95,7 @@ export async function consumeLessonCredits(tx: Transaction, move: LessonCredits)
     paid_delta: -fromPaid,
     title_en: `Lesson: ${move.label.en}`,
     title_zh: `上课：${move.label.zh}`,
-    idempotency_key: keyOf(move.lessonId, 'consume'),
+    idempotency_key: lessonLedgerKey(move.lessonId, 'consume'),
   });
 }
 
