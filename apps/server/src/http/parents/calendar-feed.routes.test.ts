@@ -218,8 +218,7 @@ describe('calendar feed routes', () => {
       .set({
         starts_at: newStart,
         ends_at: new Date(newStart.getTime() + 25 * 60_000),
-        // Later than the row's own stamp (written by the database's clock, not the test's).
-        updated_at: new Date(moved!.updated_at.getTime() + 60_000),
+        updated_at: now,
       })
       .where(eq(lessons.id, moved!.id));
     await t.ctx.db

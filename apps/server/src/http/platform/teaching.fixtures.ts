@@ -118,6 +118,7 @@ export const teachingFixtures: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           title_en: 'Purchased 5 credits',
           title_zh: '购买 5 课时',
           idempotency_key: `fixture:${parent.id}:teaching:${child!.id}`,
+          created_at: now,
         });
         const [lesson] = await tx
           .insert(lessons)
@@ -135,12 +136,16 @@ export const teachingFixtures: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
             teacher_id: teacher.id,
           })
           .returning();
-        await reserveLessonCredits(tx, {
-          parentId: parent.id,
-          lessonId: lesson!.id,
-          credits: 1,
-          label: { en: `${subject!.title_en} · lesson 1`, zh: `${subject!.title_zh} 第 1 课` },
-        });
+        await reserveLessonCredits(
+          tx,
+          {
+            parentId: parent.id,
+            lessonId: lesson!.id,
+            credits: 1,
+            label: { en: `${subject!.title_en} · lesson 1`, zh: `${subject!.title_zh} 第 1 课` },
+          },
+          now,
+        );
         return {
           student_sn: child!.student_sn,
           nickname: child!.nickname,

@@ -180,9 +180,9 @@ describe('credit history (decision 034)', () => {
       credits: 3,
       label: { en: 'Reading', zh: '阅读' },
     };
-    await t.ctx.db.transaction((tx) => reserveLessonCredits(tx, lesson));
+    await t.ctx.db.transaction((tx) => reserveLessonCredits(tx, lesson, t.clock.now()));
     t.clock.advance(60_000);
-    await t.ctx.db.transaction((tx) => releaseLessonCredits(tx, lesson));
+    await t.ctx.db.transaction((tx) => releaseLessonCredits(tx, lesson, t.clock.now()));
 
     const log = (await get('/api/account-logs/creditPC?pagesize=10', f.headers)).json();
     const rows = log.data as {

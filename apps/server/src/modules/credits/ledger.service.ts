@@ -13,8 +13,9 @@ import {
 
 /**
  * Ledger moves of a lesson's credits (docs/product.md → Lessons and credits). Every function runs
- * inside the caller's transaction, locks the parent's ledger first and writes one row whose
- * idempotency key names the lesson and the move, so a retry or a second instance is a no-op.
+ * inside the caller's transaction, locks the parent's ledger first and writes one row, dated at
+ * the caller's `now` like every other ledger row, whose idempotency key names the lesson and the
+ * move, so a retry or a second instance is a no-op.
  */
 export interface LessonCredits {
   parentId: number;
@@ -40,7 +41,11 @@ export const lessonLedgerKey = (lessonId: number, move: 'reserve' | 'release' | 
  * Sets the lesson's credits aside. Answers false, writing nothing, when the credits not yet
  * reserved cannot cover it (balances never go negative).
  */
-export async function reserveLessonCredits(tx: Transaction, move: LessonCredits): Promise<boolean> {
+export async function reserveLessonCredits(
+  tx: Transaction,
+  move: LessonCredits,
+  now: Date,
+): Promise<boolean> {
   if (move.credits <= 0) return true;
   await lockLedgerOf(tx, move.parentId);
   if (await hasLedgerKey(tx, lessonLedgerKey(move.lessonId, 'reserve'))) return true;
@@ -49,6 +54,7 @@ export async function reserveLessonCredits(tx: Transaction, move: LessonCredits)
   await appendRow(tx, {
     parent_id: move.parentId,
     event: 'reserve',
+    created_at: now,
     reserved_delta: move.credits,
     title_en: `Reserved: ${move.label.en}`,
     title_zh: `预留：${move.label.zh}`,
@@ -58,7 +64,11 @@ export async function reserveLessonCredits(tx: Transaction, move: LessonCredits)
 }
 
 /** Gives reserved credits back (leave accepted > 3 h before start, or a cancelled lesson). */
-export async function releaseLessonCredits(tx: Transaction, move: LessonCredits): Promise<void> {
+export async function releaseLessonCredits(
+  tx: Transaction,
+  move: LessonCredits,
+  now: Date,
+): Promise<void> {
   if (move.credits <= 0) return;
   await lockLedgerOf(tx, move.parentId);
   if (!(await hasLedgerKey(tx, lessonLedgerKey(move.lessonId, 'reserve')))) return;
@@ -67,6 +77,7 @@ export async function releaseLessonCredits(tx: Transaction, move: LessonCredits)
   await appendRow(tx, {
     parent_id: move.parentId,
     event: 'release',
+    created_at: now,
     reserved_delta: -move.credits,
     title_en: `Released: ${move.label.en}`,
     title_zh: `退回：${move.label.zh}`,
@@ -78,7 +89,11 @@ export async function releaseLessonCredits(tx: Transaction, move: LessonCredits)
  * Spends a lesson's reserved credits when it ends, attended or not. Reward credit goes first
  * (it is not refundable), then paid credit; the reservation guarantees both suffice.
  */
-export async function consumeLessonCredits(tx: Transaction, move: LessonCredits): Promise<void> {
+export async function consumeLessonCredits(
+  tx: Transaction,
+  move: LessonCredits,
+  now: Date,
+): Promise<void> {
   if (move.credits <= 0) return;
   await lockLedgerOf(tx, move.parentId);
   if (!(await hasLedgerKey(tx, lessonLedgerKey(move.lessonId, 'reserve')))) return;
@@ -90,6 +105,7 @@ export async function consumeLessonCredits(tx: Transaction, move: LessonCredits)
   await appendRow(tx, {
     parent_id: move.parentId,
     event: 'consume',
+    created_at: now,
     reserved_delta: -move.credits,
     reward_delta: -fromReward,
     paid_delta: -fromPaid,

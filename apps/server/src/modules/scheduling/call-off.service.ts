@@ -63,12 +63,16 @@ export async function cancelLesson(
       });
     }
     const subject = await findSubjectTitlesOfCourse(tx, lesson.course_id);
-    await releaseLessonCredits(tx, {
-      parentId: lesson.parent_id,
-      lessonId: lesson.id,
-      credits: lesson.required_credit,
-      label: labelOf(subject, lesson.lesson_number),
-    });
+    await releaseLessonCredits(
+      tx,
+      {
+        parentId: lesson.parent_id,
+        lessonId: lesson.id,
+        credits: lesson.required_credit,
+        label: labelOf(subject, lesson.lesson_number),
+      },
+      now,
+    );
     return { changed: true, credits: lesson.required_credit };
   });
 }

@@ -208,7 +208,7 @@ export async function enrollChild(
       );
       if (first) throw refuse(first.kind);
     }
-    const created = await insertPlannedLessons(txCtx, enrollment, course, planned);
+    const created = await insertPlannedLessons(txCtx, enrollment, course, planned, now);
     if (actor)
       await recordAudit(tx, {
         staffId: actor.staffId,

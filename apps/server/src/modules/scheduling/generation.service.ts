@@ -142,15 +142,17 @@ class NotEnoughCredits extends Error {}
 
 /**
  * Inserts planned lessons of an enrolment in order, each in its own transaction (a savepoint
- * inside the caller's) with its credits reserved. Stops at the first the balance cannot cover:
- * it waits until a later run finds credits. Safe on several instances: a lesson is unique by
- * (enrolment, number) and reserved under the parent's ledger lock. Answers the rows inserted.
+ * inside the caller's) with its credits reserved, both dated `now`. Stops at the first the
+ * balance cannot cover: it waits until a later run finds credits. Safe on several instances: a
+ * lesson is unique by (enrolment, number) and reserved under the parent's ledger lock. Answers
+ * the rows inserted.
  */
 export async function insertPlannedLessons(
   ctx: PlanningCtx,
   enrollment: { id: number; parent_id: number; student_id: number },
   course: CourseRow,
   planned: PlannedLesson[],
+  now: Date,
 ): Promise<LessonRow[]> {
   if (planned.length === 0) return [];
   const topics = await findLevelTopics(ctx.db, course.level_id);
@@ -176,14 +178,20 @@ export async function insertPlannedLessons(
           required_credit: plan.credits,
           room_key: roomKeyOf(course.room_secret, plan.startsAt),
           teacher_id: plan.teacherId,
+          created_at: now,
+          updated_at: now,
         });
         if (!lesson) return true; // another instance scheduled it
-        const reserved = await reserveLessonCredits(tx, {
-          parentId: enrollment.parent_id,
-          lessonId: lesson.id,
-          credits: lesson.required_credit,
-          label: labelOf(subject, plan.lessonNumber),
-        });
+        const reserved = await reserveLessonCredits(
+          tx,
+          {
+            parentId: enrollment.parent_id,
+            lessonId: lesson.id,
+            credits: lesson.required_credit,
+            label: labelOf(subject, plan.lessonNumber),
+          },
+          now,
+        );
         // Roll the insert back: the lesson waits until the balance covers it.
         if (!reserved) throw new NotEnoughCredits();
         inserted.push(lesson);
@@ -225,7 +233,7 @@ export async function generateLessons(
       now,
       weeksAhead,
     );
-    created += (await insertPlannedLessons(ctx, enrollment, course, planned)).length;
+    created += (await insertPlannedLessons(ctx, enrollment, course, planned, now)).length;
   }
   return created;
 }
@@ -272,11 +280,11 @@ export async function settleEndedLessons(ctx: Db | NoticeContext, now: Date): Pr
             settled_at: now,
             updated_at: now,
           });
-          await releaseLessonCredits(tx, credits);
+          await releaseLessonCredits(tx, credits, now);
           notices.push({ kind: 'cancelled', lessonId: lesson.id, reason: 'teacher-absent' });
           continue;
         }
-        if (held) await consumeLessonCredits(tx, credits);
+        if (held) await consumeLessonCredits(tx, credits, now);
         await updateLesson(tx, lesson.id, { settled_at: now, updated_at: now });
       }
       return { count: rows.length, notices };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app';
 import { createParent } from '../../../test/factories/parents';
 import {
@@ -9,7 +9,9 @@ import {
   grantCredits,
 } from '../../../test/factories/lessons';
 import { rowsOf } from '../../db/client';
+import { creditLedger, lessons } from '../../db/schema';
 import { getAccount } from '../credits/credits.service';
+import { settleEndedLessons } from './generation.service';
 import { cancelLesson, nextSlotStarts } from './scheduling.service';
 
 /**
@@ -116,6 +118,29 @@ describe('calling a lesson off', () => {
     expect(results[0]!.status).toBe(state!.on_leave ? 'fulfilled' : 'rejected');
     expect(await releases(f.parent.id)).toBe(1);
     expect((await getAccount(t.ctx, f.parent.id)).available).toBe(7);
+  });
+});
+
+describe("the engine's dates", () => {
+  it('dates the lessons and their credit moves at the clock it is given, not the database’s', async () => {
+    const f = await family(); // at NOW, days before the database's own clock
+    const [first, second] = f.lessons;
+    t.clock.advance(3_600_000);
+    await cancelLesson(t.ctx, first!.id, t.clock.now());
+    const [ended] = await t.ctx.db.select().from(lessons).where(eq(lessons.id, second!.id));
+    const settledAt = new Date(ended!.ends_at.getTime() + 2 * 60_000);
+    await settleEndedLessons(t.ctx, settledAt);
+
+    expect(ended!.created_at.toISOString()).toBe(NOW);
+    const moves = await t.ctx.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.parent_id, f.parent.id));
+    const at = (key: string) =>
+      moves.find((move) => move.idempotency_key === key)?.created_at.toISOString();
+    for (const lesson of f.lessons) expect(at(`lesson:${lesson.id}:reserve`)).toBe(NOW);
+    expect(at(`lesson:${first!.id}:release`)).toBe('2026-11-20T09:00:00.000Z');
+    expect(at(`lesson:${second!.id}:consume`)).toBe(settledAt.toISOString());
   });
 });
 
