@@ -211,6 +211,58 @@ for (const [language, texts] of [
   });
 }
 
+/** Every signed-in screen that loads the family's data, as a parent opens it from the menu. */
+const SCREENS_WITH_DATA = [
+  LESSONS,
+  '/home/children/ClassEnrolled',
+  '/home/children/ViewCompletedLessons',
+  '/home/children/ScheduleaClass',
+  '/home/children/PurchaseLessonPlan',
+  '/home/children/addChildren',
+  '/home/children/information',
+  '/home/children/Transaction',
+  '/home/children/MonthlyPassUser',
+  '/home/children/ChangePlan',
+  '/home/children/MonthyuStatement',
+  '/index',
+  '/payHistory',
+  '/recharge',
+  '/payList',
+  '/allChild',
+  '/curriculum',
+  '/schedules_pc',
+  '/schedules_app',
+];
+
+test('offline, every screen with the family’s data says it is offline and pretends nothing', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  // Each screen's load fails after the query cache's two retries (about 3 s).
+  test.setTimeout(180_000);
+  await signInWithLessonsUnderServiceWorker(page, 'en');
+  await context.setOffline(true);
+  for (const screen of SCREENS_WITH_DATA) {
+    await page.goto(screen);
+    const main = page.getByRole('main');
+    const offline = main.getByRole('alert').filter({ hasText: 'You are offline' }).first();
+    await expect(offline, screen).toContainText('This can be shown once you are back online.', {
+      timeout: 15_000,
+    });
+    await expect(main.getByRole('button', { name: 'Try again' }).first()).toBeVisible();
+    // No other failure in its place, and no answer made up without the server.
+    await expect(
+      main.getByText(/could not be (loaded|shown)|You are not a member yet/),
+    ).toHaveCount(0);
+    await expect(page.getByTestId('lesson-card')).toHaveCount(0);
+  }
+  // Back online, the last screen loads what failed by itself.
+  await context.setOffline(false);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0, { timeout: 15_000 });
+  forgiveOfflineRequests(consoleErrors);
+});
+
 for (const language of ['en', 'zh_CN'] as const) {
   test(`a return visit's lessons come with the document, drawn by the server (${language})`, async ({
     page,

@@ -1,1 +1,8 @@
-export { isNetworkFailure, ListState, LoadFailed, type ListStateProps } from './list-state';
+export {
+  isNetworkFailure,
+  ListState,
+  LoadFailed,
+  loadFailure,
+  useNetworkFailureText,
+  type ListStateProps,
+} from './list-state';

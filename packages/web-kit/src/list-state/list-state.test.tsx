@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-client';
 import { renderWithProviders } from '../test/render';
-import { ListState, type ListStateProps } from '.';
+import { ListState, loadFailure, type ListStateProps } from '.';
 
 type Query = ListStateProps<string[]>['query'];
 const query = (state: Partial<Query>): Query => ({
@@ -91,6 +91,37 @@ describe('ListState', () => {
       expect(screen.getByRole('alert')).toHaveTextContent('This page could not be shown.');
     });
 
+    it('hands what the load failed with to the screen’s own error state', () => {
+      const error = new ApiError(0, 0, 'network error');
+      renderWithProviders(
+        <ListState
+          query={query({ isError: true, error })}
+          error={(failure) => <p>{failure === error ? 'the network' : 'something else'}</p>}
+        >
+          {() => <p>loaded</p>}
+        </ListState>,
+      );
+      expect(screen.getByText('the network')).toBeInTheDocument();
+    });
+
+    it('says the screen’s own words for a refusal of the server, and the network’s for the network', () => {
+      offline(true);
+      const list = (error: ApiError) => (
+        <ListState
+          query={query({ isError: true, error })}
+          failedText="Your children could not be loaded."
+        >
+          {() => <p>loaded</p>}
+        </ListState>
+      );
+      const { unmount } = renderWithProviders(list(new ApiError(500, 500, 'boom')));
+      expect(screen.getByRole('alert')).toHaveTextContent('Your children could not be loaded.');
+      unmount();
+      renderWithProviders(list(new ApiError(0, 0, 'network error')));
+      expect(screen.getByRole('alert')).toHaveTextContent('You are offline');
+      expect(screen.getByRole('alert')).not.toHaveTextContent('Your children');
+    });
+
     it('shows a query held back while offline as offline, not as loading', () => {
       offline(true);
       renderWithProviders(
@@ -100,6 +131,25 @@ describe('ListState', () => {
       );
       expect(screen.queryByLabelText('Loading…')).not.toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent('You are offline');
+    });
+  });
+});
+
+describe('loadFailure', () => {
+  const error = new ApiError(500, 500, 'boom');
+  it.each([
+    ['loading', query({ isPending: true, fetchStatus: 'fetching' }), undefined],
+    ['loaded', query({ data: ['a'] }), undefined],
+    ['failed', query({ isError: true, error }), error],
+    ['failed without saying why', query({ isError: true }), expect.any(Error)],
+    ['held back offline', query({ isPending: true, fetchStatus: 'paused' }), expect.any(ApiError)],
+  ])('%s', (_, state, expected) => {
+    expect(loadFailure(state)).toEqual(expected);
+  });
+
+  it('takes a query held back offline for the network’s failure', () => {
+    expect(loadFailure(query({ isPending: true, fetchStatus: 'paused' }))).toMatchObject({
+      httpStatus: 0,
     });
   });
 });

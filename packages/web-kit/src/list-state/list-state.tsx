@@ -9,8 +9,13 @@ export interface ListStateProps<T> {
     Partial<Pick<UseQueryResult<T>, 'error' | 'fetchStatus'>>;
   /** Shown while the first answer is awaited; two card skeletons unless given. */
   loading?: ReactNode;
-  /** Shown when the load failed; the error text with a Retry button unless given. */
-  error?: ReactNode;
+  /**
+   * Shown when the load failed: given what it failed with (see loadFailure), or as it is. Unless
+   * given, LoadFailed with `failedText` and a Retry button.
+   */
+  error?: ReactNode | ((failure: unknown) => ReactNode);
+  /** LoadFailed's text when the server, not the network, failed the load (e.g. "Your children…"). */
+  failedText?: string;
   /** Shown in place of `children` when `isEmpty(data)`. */
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
@@ -27,13 +32,18 @@ export function ListState<T>({
   query,
   loading,
   error,
+  failedText,
   empty,
   isEmpty,
   children,
 }: ListStateProps<T>) {
   const { t } = useTranslation();
-  const paused = query.isPending && query.fetchStatus === 'paused';
-  if (query.isPending && !paused)
+  const failure = loadFailure(query);
+  if (failure !== undefined)
+    return typeof error === 'function'
+      ? error(failure)
+      : (error ?? <LoadFailed error={failure} text={failedText} onRetry={() => query.refetch()} />);
+  if (query.isPending)
     return (
       loading ?? (
         <Stack role="status" aria-busy="true" aria-label={t('loading')}>
@@ -42,16 +52,28 @@ export function ListState<T>({
         </Stack>
       )
     );
-  if (query.isError || paused)
-    return (
-      error ?? <LoadFailed error={paused ? OFFLINE : query.error} onRetry={() => query.refetch()} />
-    );
   const data = query.data as T;
   return <>{isEmpty?.(data) ? empty : children(data)}</>;
 }
 
+/**
+ * What a query's load failed with, for a screen's error state: its error, or the network when
+ * the query cache holds it back while the browser is offline (`fetchStatus: 'paused'`) before
+ * any answer. Undefined while it loads or has answered.
+ */
+export function loadFailure(
+  query: Pick<UseQueryResult<unknown>, 'isPending' | 'isError'> &
+    Partial<Pick<UseQueryResult<unknown>, 'error' | 'fetchStatus'>>,
+): unknown {
+  if (query.isPending && query.fetchStatus === 'paused') return OFFLINE;
+  if (query.isError) return query.error ?? FAILED;
+  return undefined;
+}
+
 /** What a paused query "failed" with: the network, as a fetch without a connection does. */
 const OFFLINE = new ApiError(0, 0, 'offline');
+/** What a failed query that does not say why failed with. */
+const FAILED = new Error('load failed');
 
 /** True when `error` is the network's (no answer at all), not the server's refusal. */
 export function isNetworkFailure(error: unknown): boolean {
@@ -59,25 +81,45 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 /**
- * A failed load with a Retry button. A failure of the network says so: "You are offline" while
- * the browser knows it is, else that the server could not be reached; anything else is the
- * generic error (decision 051).
+ * What a failed load says when the network failed it (decision 051): "You are offline" while the
+ * browser knows it is, else that the server could not be reached. Undefined when the server
+ * answered (the screen says what could not be loaded).
  */
-export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => unknown }) {
+export function useNetworkFailureText(
+  error: unknown,
+): { title: string | undefined; text: string } | undefined {
   const { t } = useTranslation();
+  if (!isNetworkFailure(error)) return undefined;
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
-  const network = isNetworkFailure(error);
+  return offline
+    ? { title: t('offlineTitle'), text: t('offlineText') }
+    : { title: undefined, text: t('networkError') };
+}
+
+/**
+ * A failed load with a Retry button: the network's failure as useNetworkFailureText says it,
+ * anything else as `text` (the generic error unless given).
+ */
+export function LoadFailed({
+  error,
+  text,
+  onRetry,
+}: {
+  error: unknown;
+  text?: string;
+  onRetry: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const network = useNetworkFailureText(error);
   return (
     <Stack align="flex-start" py="lg">
       <div role="alert">
-        {network && offline && (
+        {network?.title && (
           <Text fw={600} c="red.8">
-            {t('offlineTitle')}
+            {network.title}
           </Text>
         )}
-        <Text c="red.8">
-          {network ? (offline ? t('offlineText') : t('networkError')) : t('errorText')}
-        </Text>
+        <Text c="red.8">{network?.text ?? text ?? t('errorText')}</Text>
       </div>
       <Button variant="light" onClick={() => void onRetry()}>
         {t('retry')}

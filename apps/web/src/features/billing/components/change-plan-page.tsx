@@ -199,7 +199,9 @@ function NoPlanChosen() {
     <ListState
       query={mine}
       loading={<Skeleton height={160} />}
-      error={<LoadError onRetry={() => void mine.refetch()} retrying={mine.isFetching} />}
+      error={(failure) => (
+        <LoadError error={failure} onRetry={() => void mine.refetch()} retrying={mine.isFetching} />
+      )}
     >
       {([current = null]) => (
         <Stack gap="lg">

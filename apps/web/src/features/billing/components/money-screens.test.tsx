@@ -215,6 +215,23 @@ describe('top-up when loading fails', () => {
     expect(await screen.findByText('Balance: 56 credits')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /10 credits/ })).toBeInTheDocument();
   });
+
+  it('says it is offline when the network failed the load, not that it could not load (zh_CN)', async () => {
+    await i18n.changeLanguage('zh_CN');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    renderAt(paths.recharge, <RechargePage />, paths.recharge);
+    const alert = (await screen.findByText('您已离线')).closest<HTMLElement>('[role=alert]')!;
+    expect(alert).toHaveTextContent('恢复联网后即可显示。');
+    expect(alert).not.toHaveTextContent('加载失败');
+    // Online again but the server out of reach: it says that instead.
+    online.mockReturnValue(true);
+    await userEvent.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('无法连接服务器，请检查网络后重试。')).toBeInTheDocument();
+    online.mockRestore();
+    await i18n.changeLanguage('en');
+  });
 });
 
 describe('PurchaseLessonPlan', () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { storage } from '../../../lib/storage';
 import { profileFixture } from '../../../test/profile';
@@ -70,6 +70,40 @@ function answer(pause: (weeks: number) => object = pausePreview) {
     return { status: 404, body: { code: 404, msg: '', data: null } };
   });
 }
+
+describe('MonthlyPassUser when its plans cannot be loaded', () => {
+  beforeEach(() => storage.setToken('test-token'));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says so and tries again, instead of telling a member they are not one', async () => {
+    let fail = true;
+    stubFetch((url) => {
+      const ok = (data: unknown) => ({ body: { code: 200, msg: 'ok', data } });
+      if (url.includes('/api/user/profile')) return ok(profileFixture({ member_type: 1 }));
+      if (url.includes('/api/getMyPlanList'))
+        return fail
+          ? { status: 500, body: { code: 500, msg: 'Server error', data: null } }
+          : ok([plan]);
+      return { status: 404, body: { code: 404, msg: '', data: null } };
+    });
+    renderWithProviders(<MonthlyPassPage />);
+    const alert = (await screen.findByText('Could not load')).closest<HTMLElement>('[role=alert]')!;
+    expect(screen.queryByText('You are not a member yet')).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(plan.title)).toBeInTheDocument();
+  });
+
+  it('says it is offline when the network failed the load', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    renderWithProviders(<MonthlyPassPage />);
+    const alert = (await screen.findByText('You are offline')).closest('[role=alert]');
+    expect(alert).toHaveTextContent('This can be shown once you are back online.');
+    expect(screen.queryByText('You are not a member yet')).not.toBeInTheDocument();
+  });
+});
 
 describe('MonthlyPassUser: cancel or pause the plan (issue #25), previewed before confirming', () => {
   beforeEach(() => storage.setToken('test-token'));

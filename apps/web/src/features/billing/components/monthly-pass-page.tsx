@@ -5,10 +5,12 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@portal/web-kit/page';
+import { loadFailure } from '@portal/web-kit/list-state';
 import { paths } from '../../../config/paths';
 import { profileQueryOptions } from '../../../api/profile';
 import { myPlansQueryOptions } from '../api/billing-api';
 import { formatMoney } from '../utils/money';
+import { LoadError } from './screen-states';
 
 // Cancel and pause (issue #25) load with their dialogs only on this screen.
 const PlanActions = lazy(() =>
@@ -26,12 +28,19 @@ export function MonthlyPassPage() {
   const profile = useQuery(profileQueryOptions());
   const plans = useQuery(myPlansQueryOptions());
   const plan = plans.data?.[0];
+  const failure = loadFailure(plans) ?? loadFailure(profile);
   return (
     <Container size="sm" py="xl">
       <Title order={1} mb="lg">
         {t('passTitle')}
       </Title>
-      {plans.isPending || profile.isPending ? (
+      {failure !== undefined ? (
+        <LoadError
+          error={failure}
+          onRetry={() => void Promise.all([plans.refetch(), profile.refetch()])}
+          retrying={plans.isFetching || profile.isFetching}
+        />
+      ) : plans.isPending || profile.isPending ? (
         <Skeleton height={160} />
       ) : !plan || profile.data?.member_type === 0 ? (
         <Alert color="yellow" title={t('notMemberTitle')}>

@@ -12,6 +12,7 @@ import { lessonLogPage } from '../api/billing-api';
 import { downloadStatementPdf } from '../api/statement-pdf';
 import { Records } from './records';
 import { LoadError } from './screen-states';
+import { loadFailure } from '@portal/web-kit/list-state';
 
 /**
  * `MonthyuStatement` (spec §2, §4 Lesson log): the lessons of a month with their credits.
@@ -65,10 +66,14 @@ export function MonthlyStatementPage() {
           </Button>
         </Group>
       </Group>
-      {log.isPending ? (
+      {!log.data && loadFailure(log) !== undefined ? (
+        <LoadError
+          error={loadFailure(log)}
+          onRetry={() => void log.refetch()}
+          retrying={log.isFetching}
+        />
+      ) : log.isPending ? (
         <Skeleton height={200} />
-      ) : log.isError && !log.data ? (
-        <LoadError onRetry={() => void log.refetch()} retrying={log.isFetching} />
       ) : (
         <>
           {rows.length > 0 && (

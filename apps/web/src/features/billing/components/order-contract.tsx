@@ -51,7 +51,13 @@ function ContractBody({ orderNo }: { orderNo: string }) {
       <ListState
         query={contract}
         loading={<Skeleton height={200} />}
-        error={<LoadError onRetry={() => void contract.refetch()} retrying={contract.isFetching} />}
+        error={(failure) => (
+          <LoadError
+            error={failure}
+            onRetry={() => void contract.refetch()}
+            retrying={contract.isFetching}
+          />
+        )}
       >
         {(loaded) => (
           <div>

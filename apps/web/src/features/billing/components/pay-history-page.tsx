@@ -26,6 +26,7 @@ import {
 import { formatMoney } from '../utils/money';
 import { Records } from './records';
 import { LoadError } from './screen-states';
+import { loadFailure } from '@portal/web-kit/list-state';
 
 /** `/payHistory` (spec §2): credit history and payment history, 10 a page, back to `/index`. */
 export function PayHistoryPage() {
@@ -153,8 +154,12 @@ function CreditHistory({
           w={160}
         />
       </Group>
-      {log.isError && !log.data ? (
-        <LoadError onRetry={() => void log.refetch()} retrying={log.isFetching} />
+      {!log.data && loadFailure(log) !== undefined ? (
+        <LoadError
+          error={loadFailure(log)}
+          onRetry={() => void log.refetch()}
+          retrying={log.isFetching}
+        />
       ) : !log.data ? (
         <Skeleton height={200} />
       ) : log.data.total === 0 ? (
@@ -250,8 +255,11 @@ function Signed({ value }: { value: number }) {
 function PaymentHistory({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const { t } = useTranslation('billing');
   const log = useQuery({ ...paymentLogQueryOptions(page), placeholderData: keepPreviousData });
-  if (log.isError && !log.data)
-    return <LoadError onRetry={() => void log.refetch()} retrying={log.isFetching} />;
+  const failure = log.data ? undefined : loadFailure(log);
+  if (failure !== undefined)
+    return (
+      <LoadError error={failure} onRetry={() => void log.refetch()} retrying={log.isFetching} />
+    );
   if (!log.data) return <Skeleton height={200} />;
   if (log.data.total === 0)
     return (

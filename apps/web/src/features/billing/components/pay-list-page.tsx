@@ -29,7 +29,13 @@ export function PayListPage() {
       <ListState
         query={packages}
         loading={<Skeleton height={200} />}
-        error={<LoadError onRetry={() => void packages.refetch()} retrying={packages.isFetching} />}
+        error={(failure) => (
+          <LoadError
+            error={failure}
+            onRetry={() => void packages.refetch()}
+            retrying={packages.isFetching}
+          />
+        )}
       >
         {(loaded) => (
           <Stack gap="sm">

@@ -36,6 +36,7 @@ import { formatMoney } from '../utils/money';
 import { isCurrentPlan } from '../utils/plans';
 import { OfferBanner } from './offer-banner';
 import { LoadError } from './screen-states';
+import { loadFailure } from '@portal/web-kit/list-state';
 
 /** Spec §3 local storage: the order being paid waits in session storage under PayData. */
 function rememberOrder(order: OrderSummary) {
@@ -63,6 +64,8 @@ export function PurchasePlanPage() {
   const plans = useQuery({ ...plansQueryOptions(kids), enabled: kids !== undefined });
   const packages = useQuery(rechargeQueryOptions());
   const mine = useQuery(myPlansQueryOptions());
+  const plansFailure = loadFailure(kidsOptions) ?? loadFailure(plans);
+  const packagesFailure = loadFailure(packages);
   const held = mine.data?.[0];
   const isMember = profile.data?.member_status === 1;
   const payPackage = useMutation({
@@ -124,8 +127,9 @@ export function PurchasePlanPage() {
             />
           )}
         </Group>
-        {plans.isError || kidsOptions.isError ? (
+        {plansFailure !== undefined ? (
           <LoadError
+            error={plansFailure}
             onRetry={() => void (kidsOptions.isError ? kidsOptions.refetch() : plans.refetch())}
             retrying={plans.isFetching || kidsOptions.isFetching}
           />
@@ -198,8 +202,12 @@ export function PurchasePlanPage() {
         <Title order={2} size="h3" id="pay-as-you-go" mb="md">
           {t('payAsYouGo')}
         </Title>
-        {packages.isError ? (
-          <LoadError onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
+        {packagesFailure !== undefined ? (
+          <LoadError
+            error={packagesFailure}
+            onRetry={() => void packages.refetch()}
+            retrying={packages.isFetching}
+          />
         ) : !packages.data ? (
           <Skeleton height={120} />
         ) : (

@@ -60,7 +60,13 @@ export function RechargePage() {
       <ListState
         query={packages}
         loading={<Skeleton height={200} />}
-        error={<LoadError onRetry={() => void packages.refetch()} retrying={packages.isFetching} />}
+        error={(failure) => (
+          <LoadError
+            error={failure}
+            onRetry={() => void packages.refetch()}
+            retrying={packages.isFetching}
+          />
+        )}
       >
         {(loaded) => (
           <Stack gap="lg">

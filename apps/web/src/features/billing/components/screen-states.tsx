@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useNetworkFailureText } from '@portal/web-kit/list-state';
 import { ApiError } from '../../../lib/api-client';
 
 /** The server answered that the thing asked for is not there (or not the parent's). */
@@ -9,7 +10,8 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 
 /**
  * A load that failed (decision 034): says so, shows no figure in place of the missing data and
- * always offers to try again, with an optional way elsewhere.
+ * always offers to try again, with an optional way elsewhere. A failure of the network says
+ * that instead (offline, or the server out of reach: decision 051).
  */
 export function LoadError({
   onRetry,
@@ -22,18 +24,19 @@ export function LoadError({
   retrying?: boolean;
   text?: string;
   action?: ReactNode;
-  /** The query's error: a 404 is titled "not available", not "could not load". */
-  error?: unknown;
+  /** What the load failed with (loadFailure): a 404 is titled "not available", not "could not load". */
+  error: unknown;
 }) {
   const { t } = useTranslation('billing');
+  const network = useNetworkFailureText(error);
   return (
     <Alert
       color="red"
       role="alert"
-      title={isNotFound(error) ? t('notAvailableTitle') : t('loadFailedTitle')}
+      title={network?.title ?? (isNotFound(error) ? t('notAvailableTitle') : t('loadFailedTitle'))}
     >
       <Text size="sm" mb="sm">
-        {text ?? t('loadFailed')}
+        {network?.text ?? text ?? t('loadFailed')}
       </Text>
       <Group gap="sm">
         <Button size="xs" variant="default" loading={retrying} onClick={onRetry}>

@@ -51,7 +51,13 @@ export function TransactionPage() {
       <ListState
         query={charges}
         loading={<Skeleton height={200} />}
-        error={<LoadError onRetry={() => void charges.refetch()} retrying={charges.isFetching} />}
+        error={(failure) => (
+          <LoadError
+            error={failure}
+            onRetry={() => void charges.refetch()}
+            retrying={charges.isFetching}
+          />
+        )}
         isEmpty={() => rows.length === 0}
         empty={
           <Text c="dimmed" role="status">

@@ -23,6 +23,7 @@ import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { levelsQueryOptions, subjectsQueryOptions, topicsQueryOptions } from '../api/catalogue-api';
 import { ScheduleError } from './schedule-states';
+import { loadFailure } from '@portal/web-kit/list-state';
 
 /** `/curriculum`: a subject, its levels (ages, description) and the topics of a level (spec §2). */
 export function CurriculumPage() {
@@ -31,6 +32,7 @@ export function CurriculumPage() {
   const language = currentLanguage();
   const [params, setParams] = useSearchParams();
   const subjects = useQuery(subjectsQueryOptions(language));
+  const subjectsFailure = loadFailure(subjects);
   const subjectId = Number(params.get('subject')) || subjects.data?.[0]?.id;
   const levels = useQuery({
     ...levelsQueryOptions(subjectId ?? 0, language),
@@ -48,7 +50,9 @@ export function CurriculumPage() {
       <Title order={1} mb="lg">
         {t('curriculumTitle')}
       </Title>
-      {subjects.isError && <ScheduleError onRetry={() => void subjects.refetch()} />}
+      {subjectsFailure !== undefined && (
+        <ScheduleError error={subjectsFailure} onRetry={() => void subjects.refetch()} />
+      )}
       <Select
         maw={320}
         label={t('subject')}

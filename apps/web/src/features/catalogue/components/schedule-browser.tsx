@@ -42,7 +42,9 @@ export function ScheduleBrowser({ aside }: { aside?: ReactNode }) {
             <ListState
               query={schedule}
               loading={<ScheduleLoading />}
-              error={<ScheduleError onRetry={() => void schedule.refetch()} />}
+              error={(failure) => (
+                <ScheduleError error={failure} onRetry={() => void schedule.refetch()} />
+              )}
               isEmpty={(loaded) => loaded.datas.length === 0}
               empty={<ScheduleEmpty />}
             >

@@ -1,5 +1,6 @@
 import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useNetworkFailureText } from '@portal/web-kit/list-state';
 
 export function ScheduleLoading() {
   const { t } = useTranslation('common');
@@ -13,10 +14,17 @@ export function ScheduleLoading() {
   );
 }
 
-export function ScheduleError({ onRetry }: { onRetry: () => void }) {
+/** A load of the schedule that failed, or the network's failure as it is (decision 051). */
+export function ScheduleError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('catalogue');
+  const network = useNetworkFailureText(error);
   return (
-    <Alert color="red" title={t('loadFailed')}>
+    <Alert color="red" role="alert" title={network?.title ?? t('loadFailed')}>
+      {network && (
+        <Text size="sm" mb="sm">
+          {network.text}
+        </Text>
+      )}
       <Button size="xs" variant="light" onClick={onRetry}>
         {t('retry', { ns: 'common' })}
       </Button>

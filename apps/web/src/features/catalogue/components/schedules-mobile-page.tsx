@@ -70,7 +70,9 @@ export function SchedulesMobilePage() {
         <ListState
           query={schedule}
           loading={<ScheduleLoading />}
-          error={<ScheduleError onRetry={() => void schedule.refetch()} />}
+          error={(failure) => (
+            <ScheduleError error={failure} onRetry={() => void schedule.refetch()} />
+          )}
           isEmpty={() => items.length === 0}
           empty={<ScheduleEmpty />}
         >

@@ -23,7 +23,7 @@ export function ChildGrid({
     <ListState
       query={query}
       loading={<Skeleton height={loadingHeight} />}
-      error={<Text c="red.8">{t('loadFailed')}</Text>}
+      failedText={t('loadFailed')}
       isEmpty={(list) => list.length === 0}
       empty={
         <Text c="dimmed" role="status">

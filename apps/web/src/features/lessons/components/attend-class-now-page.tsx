@@ -9,7 +9,7 @@ import { upcomingGroupsQueryOptions } from '../api/schedule-queries';
 import { LessonGrid, useCardsDrawn } from './lesson-grid';
 import { LessonsEmpty } from './lessons-empty';
 import { ChildSwitcher } from './child-switcher';
-import { ListState, LoadFailed } from '@portal/web-kit/list-state';
+import { ListState, loadFailure, LoadFailed } from '@portal/web-kit/list-state';
 
 /** `AttendClassNow`: the current child's upcoming lessons under their day headings. */
 export function AttendClassNowPage() {
@@ -37,8 +37,8 @@ export function AttendClassNowPage() {
       </Title>
       <ChildSwitcher />
       {/* The lessons wait for the profile's child: a profile that did not load is the failure. */}
-      {profile.isError && !profile.data ? (
-        <LoadFailed error={profile.error} onRetry={() => profile.refetch()} />
+      {!profile.data && loadFailure(profile) !== undefined ? (
+        <LoadFailed error={loadFailure(profile)} onRetry={() => profile.refetch()} />
       ) : profile.data && !studentSn ? (
         <LessonsEmpty text={t('noChild')} />
       ) : (

@@ -8,7 +8,7 @@ import { coursesQueryOptions } from '../api/lessons-api';
 import { CourseCard } from './course-card';
 import { LessonsEmpty } from './lessons-empty';
 import { ChildSwitcher } from './child-switcher';
-import { ListState } from '@portal/web-kit/list-state';
+import { ListState, loadFailure, LoadFailed } from '@portal/web-kit/list-state';
 
 /** `ClassEnrolled`: the current child's enrolled courses. */
 export function ClassEnrolledPage() {
@@ -23,7 +23,10 @@ export function ClassEnrolledPage() {
         {t('coursesTitle')}
       </Title>
       <ChildSwitcher />
-      {profile.data && !studentSn ? (
+      {/* The courses wait for the profile's child: a profile that did not load is the failure. */}
+      {!profile.data && loadFailure(profile) !== undefined ? (
+        <LoadFailed error={loadFailure(profile)} onRetry={() => profile.refetch()} />
+      ) : profile.data && !studentSn ? (
         <LessonsEmpty text={t('noChild')} />
       ) : (
         <ListState query={courses}>

@@ -2,6 +2,7 @@ import { Container, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { loadFailure, LoadFailed } from '@portal/web-kit/list-state';
 import { useDocumentTitle } from '@portal/web-kit/page';
 import { profileQueryOptions } from '../../../api/profile';
 import { CompletedList } from './completed-list';
@@ -30,6 +31,8 @@ export function CompletedLessonsPage() {
           page={page}
           onPage={(next) => setParams({ page: String(next) })}
         />
+      ) : loadFailure(profile) !== undefined ? (
+        <LoadFailed error={loadFailure(profile)} onRetry={() => profile.refetch()} />
       ) : null}
     </Container>
   );

@@ -83,7 +83,7 @@ export function InformationPage({ sections }: { sections?: ReactNode } = {}) {
             <Skeleton height={120} />
           </Stack>
         }
-        error={<Text c="red.8">{t('loadFailed')}</Text>}
+        failedText={t('loadFailed')}
       >
         {(loaded) => (
           <Stack gap="lg">
