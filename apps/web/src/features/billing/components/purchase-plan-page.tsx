@@ -1,5 +1,6 @@
 import {
   Badge,
+  Box,
   Button,
   Card,
   Container,
@@ -110,7 +111,7 @@ export function PurchasePlanPage() {
         onBuyGood={(good) => buy.mutate({ good })}
         heldKids={held?.kids ?? 0}
       />
-      <section aria-labelledby="pick-plan">
+      <Box component="section" aria-labelledby="pick-plan" mb="xl">
         <Group justify="space-between" mb="md">
           <Title order={2} size="h3" id="pick-plan">
             {isMember ? t('changeYourPlan') : t('pickPlan')}
@@ -136,7 +137,7 @@ export function PurchasePlanPage() {
         ) : !plans.data ? (
           <Skeleton height={220} />
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mb="xl">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {plans.data.map((plan) => {
               const current = isCurrentPlan(plan, held, plans.data);
               return (
@@ -197,7 +198,7 @@ export function PurchasePlanPage() {
             })}
           </SimpleGrid>
         )}
-      </section>
+      </Box>
       <section aria-labelledby="pay-as-you-go">
         <Title order={2} size="h3" id="pay-as-you-go" mb="md">
           {t('payAsYouGo')}
