@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router';
 import { i18n } from '../../../lib/i18n';
 import { storage } from '../../../lib/storage';
@@ -120,5 +120,38 @@ describe('the child form (issue #19)', () => {
     renderForm('/add?student_sn=S100');
     expect(await screen.findByText('2018年5月14日')).toBeInTheDocument();
     expect(screen.queryByText('05/14/2018')).not.toBeInTheDocument();
+  });
+});
+
+describe('editing a child without the children list', () => {
+  beforeEach(() => storage.setToken('test-token'));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says it is offline, with a retry that opens the child once back online', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    renderForm('/add?student_sn=S100');
+    const alert = (await screen.findByText('You are offline')).closest<HTMLElement>(
+      '[role=alert]',
+    )!;
+    expect(alert).toHaveTextContent('This can be shown once you are back online.');
+    expect(screen.queryByText(/could not be loaded|not found/i)).not.toBeInTheDocument();
+
+    online.mockReturnValue(true);
+    answer();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByDisplayValue('Mia')).toBeInTheDocument();
+  });
+
+  it('keeps its own words when the server failed the load', async () => {
+    stubFetch((url) =>
+      url.includes('/api/user/profile')
+        ? ok(profile)
+        : { status: 500, body: { code: 500, msg: 'Server error', data: null } },
+    );
+    renderForm('/add?student_sn=S100');
+    expect(await screen.findByText('Your children could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

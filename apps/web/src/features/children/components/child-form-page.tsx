@@ -31,6 +31,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { loadFailure, LoadFailed } from '@portal/web-kit/list-state';
 import { PageLoader, useDocumentTitle } from '@portal/web-kit/page';
 import { paths } from '../../../config/paths';
 import { completeOnboarding } from '../../../lib/account';
@@ -80,7 +81,8 @@ export function ChildFormPage({ firstChild = false }: { firstChild?: boolean }) 
     const query = next.toString();
     return <Navigate to={query ? `${paths.childForm}?${query}` : paths.childForm} replace />;
   }
-  if (studentSn && children.isPending) return <PageLoader />;
+  const failure = studentSn ? loadFailure(children) : undefined;
+  if (studentSn && children.isPending && failure === undefined) return <PageLoader />;
   const child = studentSn ? children.data?.find((c) => c.student_sn === studentSn) : undefined;
   if (studentSn && !child)
     return (
@@ -89,9 +91,13 @@ export function ChildFormPage({ firstChild = false }: { firstChild?: boolean }) 
           <Title order={1} size="h2" mb="sm">
             {t('editTitle')}
           </Title>
-          <Text role="alert" mb="md">
-            {children.isError ? t('loadFailed') : messageText('childNotFound')}
-          </Text>
+          {failure !== undefined ? (
+            <LoadFailed error={failure} text={t('loadFailed')} onRetry={() => children.refetch()} />
+          ) : (
+            <Text role="alert" mb="md">
+              {messageText('childNotFound')}
+            </Text>
+          )}
           <Button component={Link} to={back} variant="light">
             {t('backToList')}
           </Button>
