@@ -141,6 +141,11 @@ describe('loadFailure', () => {
     ['loading', query({ isPending: true, fetchStatus: 'fetching' }), undefined],
     ['loaded', query({ data: ['a'] }), undefined],
     ['failed', query({ isError: true, error }), error],
+    [
+      'a later fetch failed, the answer kept',
+      query({ isError: true, error, data: ['a'] }),
+      undefined,
+    ],
     ['failed without saying why', query({ isError: true }), expect.any(Error)],
     ['held back offline', query({ isPending: true, fetchStatus: 'paused' }), expect.any(ApiError)],
   ])('%s', (_, state, expected) => {

@@ -58,13 +58,15 @@ export function ListState<T>({
 
 /**
  * What a query's load failed with, for a screen's error state: its error, or the network when
- * the query cache holds it back while the browser is offline (`fetchStatus: 'paused'`) before
- * any answer. Undefined while it loads or has answered.
+ * the query cache holds it back while the browser is offline (`fetchStatus: 'paused'`). Undefined
+ * while it loads, and once it has an answer: a later fetch that fails leaves what the screen
+ * shows in place (decision 051), under the offline banner when that is why.
  */
 export function loadFailure(
-  query: Pick<UseQueryResult<unknown>, 'isPending' | 'isError'> &
+  query: Pick<UseQueryResult<unknown>, 'isPending' | 'isError' | 'data'> &
     Partial<Pick<UseQueryResult<unknown>, 'error' | 'fetchStatus'>>,
 ): unknown {
+  if (query.data !== undefined) return undefined;
   if (query.isPending && query.fetchStatus === 'paused') return OFFLINE;
   if (query.isError) return query.error ?? FAILED;
   return undefined;

@@ -46,6 +46,7 @@ export function MonthlyStatementPage() {
     }
   };
 
+  const failure = loadFailure(log);
   return (
     <Container size="lg" py="xl">
       <Group justify="space-between" align="flex-end" mb="lg">
@@ -66,12 +67,8 @@ export function MonthlyStatementPage() {
           </Button>
         </Group>
       </Group>
-      {!log.data && loadFailure(log) !== undefined ? (
-        <LoadError
-          error={loadFailure(log)}
-          onRetry={() => void log.refetch()}
-          retrying={log.isFetching}
-        />
+      {failure !== undefined ? (
+        <LoadError error={failure} onRetry={() => void log.refetch()} retrying={log.isFetching} />
       ) : log.isPending ? (
         <Skeleton height={200} />
       ) : (

@@ -127,6 +127,7 @@ function CreditHistory({
     ...creditLogQueryOptions(page, filter),
     placeholderData: keepPreviousData,
   });
+  const failure = loadFailure(log);
   return (
     <>
       <Group mb="md">
@@ -154,12 +155,8 @@ function CreditHistory({
           w={160}
         />
       </Group>
-      {!log.data && loadFailure(log) !== undefined ? (
-        <LoadError
-          error={loadFailure(log)}
-          onRetry={() => void log.refetch()}
-          retrying={log.isFetching}
-        />
+      {failure !== undefined ? (
+        <LoadError error={failure} onRetry={() => void log.refetch()} retrying={log.isFetching} />
       ) : !log.data ? (
         <Skeleton height={200} />
       ) : log.data.total === 0 ? (
@@ -255,7 +252,7 @@ function Signed({ value }: { value: number }) {
 function PaymentHistory({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const { t } = useTranslation('billing');
   const log = useQuery({ ...paymentLogQueryOptions(page), placeholderData: keepPreviousData });
-  const failure = log.data ? undefined : loadFailure(log);
+  const failure = loadFailure(log);
   if (failure !== undefined)
     return (
       <LoadError error={failure} onRetry={() => void log.refetch()} retrying={log.isFetching} />

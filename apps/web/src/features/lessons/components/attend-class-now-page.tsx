@@ -16,6 +16,7 @@ export function AttendClassNowPage() {
   const { t } = useTranslation('lessons');
   useDocumentTitle(t('upcomingTitle'));
   const profile = useQuery(profileQueryOptions());
+  const profileFailure = loadFailure(profile);
   const studentSn = profile.data?.student_info?.student_sn;
   const lessons = useQuery({
     ...upcomingGroupsQueryOptions(studentSn),
@@ -37,8 +38,8 @@ export function AttendClassNowPage() {
       </Title>
       <ChildSwitcher />
       {/* The lessons wait for the profile's child: a profile that did not load is the failure. */}
-      {!profile.data && loadFailure(profile) !== undefined ? (
-        <LoadFailed error={loadFailure(profile)} onRetry={() => profile.refetch()} />
+      {profileFailure !== undefined ? (
+        <LoadFailed error={profileFailure} onRetry={() => profile.refetch()} />
       ) : profile.data && !studentSn ? (
         <LessonsEmpty text={t('noChild')} />
       ) : (

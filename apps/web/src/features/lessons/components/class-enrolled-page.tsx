@@ -15,6 +15,7 @@ export function ClassEnrolledPage() {
   const { t } = useTranslation('lessons');
   useDocumentTitle(t('coursesTitle'));
   const profile = useQuery(profileQueryOptions());
+  const profileFailure = loadFailure(profile);
   const studentSn = profile.data?.student_info?.student_sn;
   const courses = useQuery({ ...coursesQueryOptions(studentSn), enabled: Boolean(studentSn) });
   return (
@@ -24,8 +25,8 @@ export function ClassEnrolledPage() {
       </Title>
       <ChildSwitcher />
       {/* The courses wait for the profile's child: a profile that did not load is the failure. */}
-      {!profile.data && loadFailure(profile) !== undefined ? (
-        <LoadFailed error={loadFailure(profile)} onRetry={() => profile.refetch()} />
+      {profileFailure !== undefined ? (
+        <LoadFailed error={profileFailure} onRetry={() => profile.refetch()} />
       ) : profile.data && !studentSn ? (
         <LessonsEmpty text={t('noChild')} />
       ) : (

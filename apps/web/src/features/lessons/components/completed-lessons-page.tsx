@@ -14,6 +14,7 @@ export function CompletedLessonsPage() {
   const { t } = useTranslation('lessons');
   useDocumentTitle(t('completedTitle'));
   const profile = useQuery(profileQueryOptions());
+  const profileFailure = loadFailure(profile);
   const studentSn = profile.data?.student_info?.student_sn;
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -31,8 +32,8 @@ export function CompletedLessonsPage() {
           page={page}
           onPage={(next) => setParams({ page: String(next) })}
         />
-      ) : loadFailure(profile) !== undefined ? (
-        <LoadFailed error={loadFailure(profile)} onRetry={() => profile.refetch()} />
+      ) : profileFailure !== undefined ? (
+        <LoadFailed error={profileFailure} onRetry={() => profile.refetch()} />
       ) : null}
     </Container>
   );
